@@ -1,0 +1,66 @@
+// The admin key and the JWT secret (decisions §1). Only a salted hash of a generated key is
+// stored; a key given by configuration is never stored at all.
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
+import type { CoreContext } from './context.ts'
+
+const KEY_HASH = 'admin_key_hash'
+const JWT_SECRET = 'jwt_secret'
+
+export const generateSecret = () => randomBytes(24).toString('base64url')
+
+function hashKey(key: string, salt = randomBytes(16).toString('hex')): string {
+  return `scrypt:${salt}:${scryptSync(key, salt, 32).toString('hex')}`
+}
+
+function matchesHash(key: string, stored: string): boolean {
+  const [, salt, hex] = stored.split(':')
+  const expected = Buffer.from(hex ?? '', 'hex')
+  const actual = scryptSync(key, salt ?? '', 32)
+  return expected.length === actual.length && timingSafeEqual(expected, actual)
+}
+
+function constantTimeEquals(a: string, b: string): boolean {
+  // Comparing fixed-length digests keeps the time independent of where the strings differ.
+  return timingSafeEqual(scryptSync(a, 'compare', 32), scryptSync(b, 'compare', 32))
+}
+
+export function createAdminKeys({ store }: CoreContext) {
+  return {
+    /** With no configured key, makes sure a hashed key exists; returns a newly generated key to show once. */
+    ensure: async (): Promise<string | null> =>
+      store.transaction(async (tx) => {
+        if (await tx.getSetting(KEY_HASH)) return null
+        const key = generateSecret()
+        await tx.setSetting(KEY_HASH, hashKey(key))
+        return key
+      }),
+
+    /** Replaces the stored key; returns the new one to show once. */
+    rotate: async (): Promise<string> => {
+      const key = generateSecret()
+      await store.transaction((tx) => tx.setSetting(KEY_HASH, hashKey(key)))
+      return key
+    },
+
+    /** Constant-time check against the configured key, or else the stored hash. */
+    verify: async (key: string, configured?: string): Promise<boolean> => {
+      if (configured) return constantTimeEquals(key, configured)
+      const stored = await store.read((tx) => tx.getSetting(KEY_HASH))
+      return stored !== null && matchesHash(key, stored)
+    },
+
+    /** The configured JWT secret, else the one kept in the database (generated on first use). */
+    jwtSecret: async (configured?: string): Promise<string> => {
+      if (configured) return configured
+      const stored = await store.read((tx) => tx.getSetting(JWT_SECRET))
+      if (stored) return stored
+      return store.transaction(async (tx) => {
+        const existing = await tx.getSetting(JWT_SECRET)
+        if (existing) return existing
+        const secret = generateSecret()
+        await tx.setSetting(JWT_SECRET, secret)
+        return secret
+      })
+    },
+  }
+}

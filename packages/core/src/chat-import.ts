@@ -1,0 +1,121 @@
+// Importing a chat log into a session (decisions §6 "Chat import"): validated as a whole,
+// stored in one transaction, idempotent.
+import type { CoreContext } from './context.ts'
+import { invalidInput } from './errors.ts'
+import { getSessionOrThrow } from './sessions.ts'
+import type { VoteType } from './types.ts'
+import { asFields } from './validate.ts'
+import { DUPLICATE_WINDOW_MS, matchSessionGame, timeline, voteInMessage } from './vote-matching.ts'
+
+export interface ChatEntry { username: string; message: string; timestamp: string }
+
+export interface ChatImportResult {
+  message: string
+  messagesImported: number
+  duplicatesSkipped: number
+  votesProcessed: number
+  votesByGame: Record<string, { title: string; upvotes: number; downvotes: number }>
+  debug: {
+    totalMessages: number
+    voteMessages: number
+    unmatchedVotes: number
+    sessionGamesTimeline: { title: string; played_at: string }[]
+  }
+}
+
+/** All-or-nothing validation: the first bad entry rejects the whole log. */
+export function readChatData(chatData: unknown): ChatEntry[] {
+  if (!Array.isArray(chatData)) throw invalidInput('chatData must be an array')
+  return chatData.map((item, i) => {
+    const entry = asFields(item)
+    for (const key of ['username', 'message', 'timestamp']) {
+      if (typeof entry[key] !== 'string') throw invalidInput(`chatData[${i}]: ${key} must be a string`)
+    }
+    const ms = Date.parse(entry.timestamp as string)
+    if (Number.isNaN(ms)) throw invalidInput(`chatData[${i}]: timestamp is not a valid date`)
+    return { username: entry.username as string, message: entry.message as string, timestamp: new Date(ms).toISOString() }
+  })
+}
+
+export function createChatImport(ctx: CoreContext) {
+  return (sessionId: number, input: unknown, onProgress?: (done: number, total: number) => void) =>
+    ctx.store.transaction(async (tx): Promise<ChatImportResult> => {
+      await getSessionOrThrow(tx, sessionId)
+      const entries = readChatData(asFields(input).chatData)
+      const rows = await tx.listSessionGames(sessionId)
+      if (rows.length === 0) throw invalidInput('No games played in this session to match votes against')
+
+      // Latest counted vote per user, for the 1-second rule; seeded with votes already stored.
+      const lastVoteAt = new Map<string, number[]>()
+      for (const vote of await tx.listVotes(sessionId)) pushTime(lastVoteAt, vote.username, Date.parse(vote.timestamp))
+
+      const result: ChatImportResult = {
+        message: 'Chat log imported successfully', messagesImported: 0, duplicatesSkipped: 0, votesProcessed: 0,
+        votesByGame: {},
+        debug: { totalMessages: entries.length, voteMessages: 0, unmatchedVotes: 0, sessionGamesTimeline: timeline(rows) },
+      }
+      const ordered = entries.map((entry, index) => ({ entry, index }))
+        .sort((a, b) => a.entry.timestamp.localeCompare(b.entry.timestamp) || a.index - b.index)
+
+      for (const [done, { entry }] of ordered.entries()) {
+        if (onProgress && done % 5000 === 0) onProgress(done, ordered.length)
+        const type = voteInMessage(entry.message)
+        if (type) result.debug.voteMessages += 1
+        const row = type ? matchSessionGame(rows, entry.timestamp) : null
+        const stored = await tx.insertChatMessage({
+          session_id: sessionId, ...entry, vote_type: type, session_game_id: row?.id ?? null,
+        })
+        if (!stored) {
+          result.duplicatesSkipped += 1
+          continue
+        }
+        result.messagesImported += 1
+        if (!type) continue
+        if (!row) {
+          result.debug.unmatchedVotes += 1
+          continue
+        }
+        const at = Date.parse(entry.timestamp)
+        if (isWithinDuplicateWindow(lastVoteAt.get(entry.username), at)) continue
+        pushTime(lastVoteAt, entry.username, at)
+        await tx.insertVote({
+          session_id: sessionId, session_game_id: row.id, game_id: row.game_id,
+          username: entry.username, type, timestamp: entry.timestamp,
+        })
+        result.votesProcessed += 1
+        countVote(result.votesByGame, row.game_id, row.title, type)
+      }
+      onProgress?.(ordered.length, ordered.length)
+      return result
+    })
+}
+
+/** Keeps each user's vote times sorted, so the window check is a binary search. */
+function pushTime(map: Map<string, number[]>, username: string, at: number) {
+  const times = map.get(username)
+  if (!times) map.set(username, [at])
+  else times.splice(lowerBound(times, at), 0, at)
+}
+
+function isWithinDuplicateWindow(times: number[] | undefined, at: number): boolean {
+  if (!times) return false
+  const i = lowerBound(times, at)
+  return (i < times.length && times[i] - at < DUPLICATE_WINDOW_MS) || (i > 0 && at - times[i - 1] < DUPLICATE_WINDOW_MS)
+}
+
+function lowerBound(sorted: number[], value: number): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (sorted[mid] < value) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+function countVote(byGame: ChatImportResult['votesByGame'], gameId: number, title: string, type: VoteType) {
+  const counts = (byGame[String(gameId)] ??= { title, upvotes: 0, downvotes: 0 })
+  if (type === 'up') counts.upvotes += 1
+  else counts.downvotes += 1
+}

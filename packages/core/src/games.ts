@@ -1,0 +1,91 @@
+// The catalogue: games and their flags.
+import { type CoreContext, isoNow } from './context.ts'
+import { conflict, invalidInput, notFound } from './errors.ts'
+import { matchesFilter } from './filters.ts'
+import { readGameFieldUpdate, readNewGameFields } from './game-fields.ts'
+import type { GamePatch, StoreReads, StoreTx } from './store.ts'
+import type { FavorBias, Game, GameFilter } from './types.ts'
+import { asFields, isFavorBias, readFlag } from './validate.ts'
+
+export const DUPLICATE_GAME = 'A game with this title already exists in this pack'
+export const INVALID_FAVOR = 'favor_bias must be 1 (favor), -1 (disfavor), or 0 (neutral)'
+
+export async function getGameOrThrow(tx: StoreReads, id: number): Promise<Game> {
+  const game = await tx.getGame(id)
+  if (!game) throw notFound('Game not found')
+  return game
+}
+
+export function readFavorBias(input: unknown): FavorBias {
+  const value = asFields(input).favor_bias
+  if (!isFavorBias(value)) throw invalidInput(INVALID_FAVOR)
+  return value
+}
+
+export function createGames(ctx: CoreContext) {
+  const { store } = ctx
+
+  async function assertUniqueTitle(tx: StoreReads, packName: string, title: string, selfId?: number) {
+    const existing = await tx.findGame(packName, title)
+    if (existing && existing.id !== selfId) throw conflict(DUPLICATE_GAME)
+  }
+
+  async function updateGame(tx: StoreTx, id: number, patch: GamePatch): Promise<Game> {
+    await tx.updateGame(id, patch)
+    if (patch.pack_name) await tx.ensurePack(patch.pack_name, isoNow(ctx))
+    return getGameOrThrow(tx, id)
+  }
+
+  return {
+    /** Games passing the filter, ordered by pack_name then title. */
+    list: (filter: GameFilter = {}): Promise<Game[]> =>
+      store.read(async (tx) => (await tx.listGames()).filter((game) => matchesFilter(game, filter))),
+
+    get: (id: number): Promise<Game> => store.read((tx) => getGameOrThrow(tx, id)),
+
+    create: async (input: unknown): Promise<Game> => {
+      const fields = readNewGameFields(asFields(input))
+      return store.transaction(async (tx) => {
+        await assertUniqueTitle(tx, fields.pack_name, fields.title)
+        const createdAt = isoNow(ctx)
+        await tx.ensurePack(fields.pack_name, createdAt)
+        return tx.insertGame({ ...fields, enabled: 1, favor_bias: 0, created_at: createdAt })
+      })
+    },
+
+    update: async (id: number, input: unknown): Promise<Game> => {
+      const fields = asFields(input)
+      return store.transaction(async (tx) => {
+        const game = await getGameOrThrow(tx, id)
+        const patch: GamePatch = readGameFieldUpdate(fields, game)
+        const enabled = readFlag(fields, 'enabled')
+        if (enabled !== undefined) patch.enabled = enabled
+        if (patch.pack_name !== undefined || patch.title !== undefined) {
+          await assertUniqueTitle(tx, patch.pack_name ?? game.pack_name, patch.title ?? game.title, id)
+        }
+        return updateGame(tx, id, patch)
+      })
+    },
+
+    remove: (id: number): Promise<void> =>
+      store.transaction(async (tx) => {
+        await getGameOrThrow(tx, id)
+        await tx.deleteGame(id)
+      }),
+
+    toggle: (id: number): Promise<Game> =>
+      store.transaction(async (tx) => {
+        const game = await getGameOrThrow(tx, id)
+        return updateGame(tx, id, { enabled: game.enabled ? 0 : 1 })
+      }),
+
+    setFavor: async (id: number, input: unknown): Promise<FavorBias> => {
+      const favorBias = readFavorBias(input)
+      return store.transaction(async (tx) => {
+        await getGameOrThrow(tx, id)
+        await tx.updateGame(id, { favor_bias: favorBias })
+        return favorBias
+      })
+    },
+  }
+}

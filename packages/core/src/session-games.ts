@@ -1,0 +1,131 @@
+// The games of a session: adding, status, room code, player count (decisions §5, §13).
+import { type CoreContext, isoNow } from './context.ts'
+import { invalidInput, notFound } from './errors.ts'
+import { transactionWithEvents } from './events.ts'
+import { getGameOrThrow } from './games.ts'
+import { getSessionOrThrow } from './sessions.ts'
+import type { SessionGamePatch, StoreReads } from './store.ts'
+import type { PlayerCheckStatus, SessionGame, SessionGameStatus } from './types.ts'
+import { asFields, type Fields, isMissing, readBoolean } from './validate.ts'
+
+const STATUSES: SessionGameStatus[] = ['playing', 'played', 'skipped']
+const ROOM_CODE = /^[A-Z0-9]{4}$/
+
+export async function getSessionGameOrThrow(tx: StoreReads, sessionId: number, id: number): Promise<SessionGame> {
+  const row = await tx.getSessionGame(id)
+  if (!row || row.session_id !== sessionId) throw notFound('Session game not found')
+  return row
+}
+
+function readRoomCode(fields: Fields): string {
+  const code = fields.room_code
+  if (isMissing(code)) throw invalidInput('room_code is required')
+  if (typeof code !== 'string' || !ROOM_CODE.test(code)) {
+    throw invalidInput('room_code must be exactly 4 characters, A-Z or 0-9')
+  }
+  return code
+}
+
+export function createSessionGames(ctx: CoreContext) {
+  const { store } = ctx
+
+  const patchRow = (sessionId: number, id: number, patch: SessionGamePatch) =>
+    store.transaction(async (tx) => {
+      await getSessionGameOrThrow(tx, sessionId, id)
+      await tx.updateSessionGame(id, patch)
+      return (await tx.getSessionGame(id))!
+    })
+
+  return {
+    /** Ordered by played_at, then id. */
+    list: (sessionId: number): Promise<SessionGame[]> =>
+      store.read(async (tx) => {
+        await getSessionOrThrow(tx, sessionId)
+        return tx.listSessionGames(sessionId)
+      }),
+
+    add: async (sessionId: number, input: unknown): Promise<SessionGame> => {
+      const fields = asFields(input)
+      return transactionWithEvents(ctx, async (tx, emit) => {
+        const session = await getSessionOrThrow(tx, sessionId)
+        if (isMissing(fields.game_id)) throw invalidInput('game_id is required')
+        if (!Number.isSafeInteger(fields.game_id)) throw invalidInput('game_id must be an integer')
+        if (!session.is_active) throw invalidInput('Cannot add games to a closed session')
+        const game = await getGameOrThrow(tx, fields.game_id as number)
+        const manuallyAdded = fields.manually_added == null ? false : readBoolean(fields, 'manually_added')
+        const roomCode = fields.room_code == null ? null : readRoomCode(fields)
+
+        await tx.finishPlaying(sessionId)
+        const row = await tx.insertSessionGame({
+          session_id: sessionId, game_id: game.id, played_at: isoNow(ctx),
+          manually_added: manuallyAdded ? 1 : 0, status: 'playing', room_code: roomCode,
+        })
+        await emit('game.added', {
+          session: { id: session.id, is_active: true, games_played: session.games_played + 1 },
+          game: {
+            id: game.id, title: game.title, pack_name: game.pack_name,
+            min_players: game.min_players, max_players: game.max_players, manually_added: manuallyAdded,
+          },
+        })
+        return row
+      })
+    },
+
+    setStatus: async (sessionId: number, id: number, input: unknown): Promise<SessionGameStatus> => {
+      const status = asFields(input).status
+      if (!STATUSES.includes(status as SessionGameStatus)) {
+        throw invalidInput('Invalid status. Must be playing, played, or skipped')
+      }
+      return store.transaction(async (tx) => {
+        await getSessionGameOrThrow(tx, sessionId, id)
+        if (status === 'playing') await tx.finishPlaying(sessionId, id)
+        await tx.updateSessionGame(id, { status: status as SessionGameStatus })
+        return status as SessionGameStatus
+      })
+    },
+
+    remove: (sessionId: number, id: number): Promise<void> =>
+      store.transaction(async (tx) => {
+        await getSessionGameOrThrow(tx, sessionId, id)
+        await tx.deleteSessionGame(id)
+      }),
+
+    setRoomCode: async (sessionId: number, id: number, input: unknown): Promise<SessionGame> =>
+      patchRow(sessionId, id, { room_code: readRoomCode(asFields(input)) }),
+
+    setPlayerCount: async (sessionId: number, id: number, input: unknown): Promise<number> => {
+      const count = asFields(input).player_count
+      if (isMissing(count)) throw invalidInput('player_count is required')
+      if (!Number.isSafeInteger(count) || (count as number) < 0) {
+        throw invalidInput('player_count must be an integer of at least 0')
+      }
+      await patchRow(sessionId, id, { player_count: count as number })
+      return count as number
+    },
+
+    /** The room code to monitor; 400 when the game has none. */
+    roomCodeForCheck: (sessionId: number, id: number): Promise<string> =>
+      store.read(async (tx) => {
+        const row = await getSessionGameOrThrow(tx, sessionId, id)
+        if (!row.room_code) throw invalidInput('Game does not have a room code')
+        return row.room_code
+      }),
+
+    /** Checks the row exists (404 otherwise), e.g. before stopping its monitor. */
+    get: (sessionId: number, id: number): Promise<SessionGame> =>
+      store.read((tx) => getSessionGameOrThrow(tx, sessionId, id)),
+
+    /** The room monitor's sink: records its status and, when given, the count. Unknown rows are ignored. */
+    recordPlayerCheck: (id: number, change: { status: PlayerCheckStatus; playerCount?: number | null }) =>
+      store.transaction(async (tx) => {
+        if (!(await tx.getSessionGame(id))) return
+        await tx.updateSessionGame(id, {
+          player_count_check_status: change.status,
+          ...(change.playerCount === undefined ? {} : { player_count: change.playerCount }),
+        })
+      }),
+
+    /** Rows whose monitor was running when the server stopped. */
+    listMonitoring: (): Promise<SessionGame[]> => store.read((tx) => tx.listSessionGamesByCheckStatus('monitoring')),
+  }
+}

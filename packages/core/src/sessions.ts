@@ -1,0 +1,57 @@
+// Sessions: start, close, delete (decisions §5).
+import { type CoreContext, isoNow } from './context.ts'
+import { invalidInput, notFound } from './errors.ts'
+import { transactionWithEvents } from './events.ts'
+import type { StoreReads } from './store.ts'
+import type { Session } from './types.ts'
+import { asFields, readOptionalString } from './validate.ts'
+
+export const ACTIVE_SESSION_EXISTS = 'An active session already exists. Please close it first.'
+
+export async function getSessionOrThrow(tx: StoreReads, id: number): Promise<Session> {
+  const session = await tx.getSession(id)
+  if (!session) throw notFound('Session not found')
+  return session
+}
+
+export function createSessions(ctx: CoreContext) {
+  const { store } = ctx
+  return {
+    /** Newest first. */
+    list: (): Promise<Session[]> => store.read((tx) => tx.listSessions()),
+    get: (id: number): Promise<Session> => store.read((tx) => getSessionOrThrow(tx, id)),
+    active: (): Promise<Session | null> => store.read((tx) => tx.getActiveSession()),
+
+    start: async (input: unknown = {}): Promise<Session> => {
+      const notes = readOptionalString(asFields(input), 'notes') ?? null
+      return transactionWithEvents(ctx, async (tx, emit) => {
+        const active = await tx.getActiveSession()
+        if (active) throw invalidInput(ACTIVE_SESSION_EXISTS, { activeSessionId: active.id })
+        const session = await tx.insertSession({ created_at: isoNow(ctx), notes })
+        await emit('session.started', { session })
+        return session
+      })
+    },
+
+    close: async (id: number, input: unknown = {}): Promise<Session> => {
+      const notes = readOptionalString(asFields(input), 'notes')
+      return transactionWithEvents(ctx, async (tx, emit) => {
+        const session = await getSessionOrThrow(tx, id)
+        if (!session.is_active) throw invalidInput('Session is already closed')
+        await tx.finishPlaying(id)
+        await tx.closeSession(id, isoNow(ctx), notes === undefined ? session.notes : notes)
+        const closed = await getSessionOrThrow(tx, id)
+        await emit('session.ended', { session: closed })
+        return closed
+      })
+    },
+
+    /** Deletes a closed session with its games, chat messages and votes. */
+    remove: (id: number): Promise<void> =>
+      store.transaction(async (tx) => {
+        const session = await getSessionOrThrow(tx, id)
+        if (session.is_active) throw invalidInput('Cannot delete an active session. Please close it first.')
+        await tx.deleteSession(id)
+      }),
+  }
+}

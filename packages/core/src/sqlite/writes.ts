@@ -1,0 +1,110 @@
+// The write half of the sqlite Store. Every value is a bound parameter (times included),
+// so the journal can replay each statement deterministically.
+import type { StoreReads, StoreTx } from '../store.ts'
+import type { Game, Session, SessionGame } from '../types.ts'
+import type { SqlWriter } from './durable-db.ts'
+import { setClause } from './rows.ts'
+
+type Writes = Omit<StoreTx, keyof StoreReads>
+
+export function createWrites(db: SqlWriter, reads: StoreReads): Writes {
+  const update = (table: string, id: number, patch: Record<string, unknown>) => {
+    const { sql, values } = setClause(patch)
+    if (sql) db.run(`UPDATE ${table} SET ${sql} WHERE id = ?`, [...values, id])
+  }
+  return {
+    async insertGame(game) {
+      const { lastInsertRowid } = db.run(
+        `INSERT INTO games (pack_name, title, min_players, max_players, length_minutes, has_audience,
+          family_friendly, game_type, secondary_type, enabled, favor_bias, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [game.pack_name, game.title, game.min_players, game.max_players, game.length_minutes,
+          game.has_audience, game.family_friendly, game.game_type, game.secondary_type,
+          game.enabled, game.favor_bias, game.created_at],
+      )
+      return (await reads.getGame(lastInsertRowid)) as Game
+    },
+    updateGame: async (id, patch) => update('games', id, patch),
+    deleteGame: async (id) => void db.run('DELETE FROM games WHERE id = ?', [id]),
+    setPackEnabled: async (packName, enabled) =>
+      db.run('UPDATE games SET enabled = ? WHERE pack_name = ?', [enabled, packName]).changes,
+    ensurePack: async (name, createdAt) =>
+      void db.run('INSERT OR IGNORE INTO packs (name, created_at) VALUES (?, ?)', [name, createdAt]),
+    setPackFavor: async (name, favorBias) =>
+      void db.run('UPDATE packs SET favor_bias = ? WHERE name = ?', [favorBias, name]),
+
+    async insertSession(session) {
+      const { lastInsertRowid } = db.run(
+        'INSERT INTO sessions (created_at, notes, is_active) VALUES (?, ?, 1)',
+        [session.created_at, session.notes],
+      )
+      return (await reads.getSession(lastInsertRowid)) as Session
+    },
+    closeSession: async (id, closedAt, notes) =>
+      void db.run('UPDATE sessions SET is_active = 0, closed_at = ?, notes = ? WHERE id = ?', [closedAt, notes, id]),
+    deleteSession: async (id) => void db.run('DELETE FROM sessions WHERE id = ?', [id]),
+    async insertSessionGame(row) {
+      const { lastInsertRowid } = db.run(
+        `INSERT INTO session_games (session_id, game_id, played_at, manually_added, status, room_code)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+        [row.session_id, row.game_id, row.played_at, row.manually_added, row.status, row.room_code],
+      )
+      return (await reads.getSessionGame(lastInsertRowid)) as SessionGame
+    },
+    updateSessionGame: async (id, patch) => update('session_games', id, patch),
+    finishPlaying: async (sessionId, exceptId) =>
+      void db.run(
+        "UPDATE session_games SET status = 'played' WHERE session_id = ? AND status = 'playing' AND id <> ?",
+        [sessionId, exceptId ?? -1],
+      ),
+    deleteSessionGame: async (id) => void db.run('DELETE FROM session_games WHERE id = ?', [id]),
+
+    insertVote: async (vote) =>
+      void db.run(
+        'INSERT INTO votes (session_id, session_game_id, game_id, username, type, timestamp) VALUES (?, ?, ?, ?, ?, ?)',
+        [vote.session_id, vote.session_game_id, vote.game_id, vote.username, vote.type, vote.timestamp],
+      ),
+    insertChatMessage: async (m) =>
+      db.run(
+        `INSERT OR IGNORE INTO chat_messages (session_id, username, message, timestamp, vote_type, session_game_id)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+        [m.session_id, m.username, m.message, m.timestamp, m.vote_type, m.session_game_id],
+      ).changes === 1,
+
+    async insertWebhook(webhook) {
+      const { lastInsertRowid } = db.run(
+        'INSERT INTO webhooks (name, url, secret, events, enabled, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        [webhook.name, webhook.url, webhook.secret, JSON.stringify(webhook.events), webhook.enabled ? 1 : 0,
+          webhook.created_at],
+      )
+      return (await reads.getWebhook(lastInsertRowid))!
+    },
+    updateWebhook: async (id, patch) =>
+      update('webhooks', id, {
+        ...patch,
+        events: patch.events && JSON.stringify(patch.events),
+        enabled: patch.enabled === undefined ? undefined : patch.enabled ? 1 : 0,
+      }),
+    deleteWebhook: async (id) => void db.run('DELETE FROM webhooks WHERE id = ?', [id]),
+    insertWebhookLog: async (log) =>
+      void db.run(
+        `INSERT INTO webhook_logs (webhook_id, event_type, payload, response_status, error_message, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+        [log.webhook_id, log.event_type, JSON.stringify(log.payload), log.response_status, log.error_message,
+          log.created_at],
+      ),
+    insertDelivery: async (d) =>
+      void db.run(
+        `INSERT INTO webhook_deliveries (delivery_id, webhook_id, event_type, payload, timestamp, next_attempt_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+        [d.delivery_id, d.webhook_id, d.event_type, JSON.stringify(d.payload), d.timestamp, d.next_attempt_at],
+      ),
+    updateDelivery: async (id, nextAttemptAt) =>
+      void db.run('UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?',
+        [nextAttemptAt, id]),
+
+    setSetting: async (key, value) =>
+      void db.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+        [key, value]),
+  }
+}

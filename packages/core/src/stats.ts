@@ -1,0 +1,54 @@
+// Aggregate statistics (decisions §7), computed from the cached catalogue and two counts.
+import type { CoreContext } from './context.ts'
+import { compareText } from './packs.ts'
+import type { Game } from './types.ts'
+
+export interface GameStat {
+  id: number
+  title: string
+  pack_name: string
+  play_count: number
+  popularity_score: number
+  upvotes: number
+  downvotes: number
+}
+
+export interface Stats {
+  games: { count: number }
+  gamesEnabled: { count: number }
+  packs: { count: number }
+  sessions: { count: number }
+  activeSessions: { count: number }
+  totalGamesPlayed: { count: number }
+  mostPlayedGames: GameStat[]
+  topRatedGames: GameStat[]
+}
+
+const TOP = 10
+
+export function createStats({ store }: CoreContext) {
+  return (): Promise<Stats> =>
+    store.read(async (tx) => {
+      const games = await tx.listGames()
+      const sessions = await tx.countSessions()
+      const mostPlayed = games.filter((game) => game.play_count > 0)
+        .sort((a, b) => b.play_count - a.play_count || compareText(a.title, b.title))
+      const topRated = games.filter((game) => game.upvotes + game.downvotes > 0)
+        .sort((a, b) => b.popularity_score - a.popularity_score || b.upvotes - a.upvotes || compareText(a.title, b.title))
+      return {
+        games: { count: games.length },
+        gamesEnabled: { count: games.filter((game) => game.enabled === 1).length },
+        packs: { count: (await tx.listPacks()).length },
+        sessions: { count: sessions.total },
+        activeSessions: { count: sessions.active },
+        totalGamesPlayed: { count: games.reduce((sum, game) => sum + game.play_count, 0) },
+        mostPlayedGames: mostPlayed.slice(0, TOP).map(toStat),
+        topRatedGames: topRated.slice(0, TOP).map(toStat),
+      }
+    })
+}
+
+const toStat = (game: Game): GameStat => ({
+  id: game.id, title: game.title, pack_name: game.pack_name, play_count: game.play_count,
+  popularity_score: game.popularity_score, upvotes: game.upvotes, downvotes: game.downvotes,
+})

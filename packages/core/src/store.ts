@@ -1,0 +1,128 @@
+// The port the core depends on. Row-level, intention-named methods; no SQL leaks out of an
+// implementation. Absence is `null`; turning it into NOT_FOUND is the domain's decision.
+// Every method is asynchronous so a networked store (PostgreSQL) can implement it as is.
+import type {
+  ChatMessage, FavorBias, Flag, Game, GameFields, Pack, PlayerCheckStatus, Session,
+  SessionGame, SessionGameStatus, Vote, VoteType, Webhook, WebhookLog,
+} from './types.ts'
+
+export interface NewGame extends GameFields {
+  enabled: Flag
+  favor_bias: FavorBias
+  created_at: string
+}
+export type GamePatch = Partial<GameFields & { enabled: Flag; favor_bias: FavorBias }>
+
+export interface NewSessionGame {
+  session_id: number
+  game_id: number
+  played_at: string
+  manually_added: Flag
+  status: SessionGameStatus
+  room_code: string | null
+}
+export type SessionGamePatch = Partial<{
+  status: SessionGameStatus
+  room_code: string | null
+  player_count: number | null
+  player_count_check_status: PlayerCheckStatus | null
+}>
+
+export type NewVote = Omit<Vote, 'id'>
+export type NewChatMessage = Omit<ChatMessage, 'id'>
+
+/** A webhook as stored: the secret is here and nowhere in the API's Webhook. */
+export interface WebhookRecord extends Webhook {
+  secret: string
+}
+export type NewWebhook = Omit<WebhookRecord, 'id'>
+export type WebhookPatch = Partial<Omit<NewWebhook, 'created_at'>>
+export type NewWebhookLog = Omit<WebhookLog, 'id'>
+
+export interface Delivery {
+  id: number
+  delivery_id: string
+  webhook_id: number
+  event_type: string
+  payload: unknown
+  timestamp: string
+  attempts: number
+  next_attempt_at: string | null
+}
+export type NewDelivery = Omit<Delivery, 'id' | 'attempts'>
+
+export interface StoreReads {
+  /** All games, ordered by pack_name then title. Callers must not mutate the result. */
+  listGames(): Promise<readonly Game[]>
+  getGame(id: number): Promise<Game | null>
+  findGame(packName: string, title: string): Promise<Game | null>
+  listPacks(): Promise<Pack[]>
+  getPack(name: string): Promise<Pack | null>
+
+  /** Newest first, with games_played. */
+  listSessions(): Promise<Session[]>
+  countSessions(): Promise<{ total: number; active: number }>
+  getSession(id: number): Promise<Session | null>
+  getActiveSession(): Promise<Session | null>
+  /** Ordered by played_at, then id. */
+  listSessionGames(sessionId: number): Promise<SessionGame[]>
+  getSessionGame(id: number): Promise<SessionGame | null>
+  listSessionGamesByCheckStatus(status: PlayerCheckStatus): Promise<SessionGame[]>
+
+  /** The vote of `username` in the session whose timestamp is nearest to `timestamp`, within [from, to]. */
+  findNearestVote(sessionId: number, username: string, from: string, to: string): Promise<Vote | null>
+  listVotes(sessionId: number): Promise<Vote[]>
+  listChatMessages(sessionId: number): Promise<ChatMessage[]>
+
+  listWebhooks(): Promise<WebhookRecord[]>
+  getWebhook(id: number): Promise<WebhookRecord | null>
+  /** Newest first. */
+  listWebhookLogs(webhookId: number, limit: number): Promise<WebhookLog[]>
+  /** Unfinished deliveries due at or before `now`, oldest first. */
+  listDueDeliveries(now: string, limit: number): Promise<Delivery[]>
+  nextDeliveryDueAt(): Promise<string | null>
+
+  getSetting(key: string): Promise<string | null>
+}
+
+export interface StoreTx extends StoreReads {
+  insertGame(game: NewGame): Promise<Game>
+  updateGame(id: number, patch: GamePatch): Promise<void>
+  deleteGame(id: number): Promise<void>
+  /** Sets `enabled` on every game of the pack; returns how many games the pack has. */
+  setPackEnabled(packName: string, enabled: Flag): Promise<number>
+  /** Creates the pack row if it does not exist yet. */
+  ensurePack(name: string, createdAt: string): Promise<void>
+  setPackFavor(name: string, favorBias: FavorBias): Promise<void>
+
+  insertSession(session: { created_at: string; notes: string | null }): Promise<Session>
+  closeSession(id: number, closedAt: string, notes: string | null): Promise<void>
+  deleteSession(id: number): Promise<void>
+  insertSessionGame(row: NewSessionGame): Promise<SessionGame>
+  updateSessionGame(id: number, patch: SessionGamePatch): Promise<void>
+  /** Turns the session's `playing` rows other than `exceptId` into `played`. */
+  finishPlaying(sessionId: number, exceptId?: number): Promise<void>
+  deleteSessionGame(id: number): Promise<void>
+
+  insertVote(vote: NewVote): Promise<void>
+  /** Returns false (and stores nothing) when the same session, username, timestamp and text exist. */
+  insertChatMessage(message: NewChatMessage): Promise<boolean>
+
+  insertWebhook(webhook: NewWebhook): Promise<WebhookRecord>
+  updateWebhook(id: number, patch: WebhookPatch): Promise<void>
+  deleteWebhook(id: number): Promise<void>
+  insertWebhookLog(log: NewWebhookLog): Promise<void>
+  insertDelivery(delivery: NewDelivery): Promise<void>
+  /** Counts one more attempt; `nextAttemptAt` null marks the delivery finished. */
+  updateDelivery(id: number, nextAttemptAt: string | null): Promise<void>
+
+  setSetting(key: string, value: string): Promise<void>
+}
+
+export interface Store {
+  /** A consistent view; no writes. */
+  read<T>(fn: (tx: StoreReads) => Promise<T>): Promise<T>
+  /** All or nothing. Resolves once the change is durable; rejects (changing nothing) if fn throws. */
+  transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}

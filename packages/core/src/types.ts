@@ -1,0 +1,136 @@
+// Entity shapes exactly as the API returns them (api-spec.md "Resources and their fields").
+// Flags are the integers 0/1 in responses; booleans only appear in inputs.
+
+export type Flag = 0 | 1
+export type FavorBias = -1 | 0 | 1
+export type SessionGameStatus = 'playing' | 'played' | 'skipped'
+export type PlayerCheckStatus = 'monitoring' | 'completed' | 'failed' | 'stopped'
+export type VoteType = 'up' | 'down'
+
+export interface Game {
+  id: number
+  pack_name: string
+  title: string
+  min_players: number
+  max_players: number
+  length_minutes: number | null
+  has_audience: Flag
+  family_friendly: Flag
+  game_type: string | null
+  secondary_type: string | null
+  play_count: number
+  popularity_score: number
+  upvotes: number
+  downvotes: number
+  enabled: Flag
+  favor_bias: FavorBias
+  created_at: string
+}
+
+export interface Pack {
+  id: number
+  name: string
+  favor_bias: FavorBias
+  created_at: string
+}
+
+export interface PackMeta {
+  name: string
+  total_count: number
+  enabled_count: number
+  total_plays: number
+}
+
+export interface Session {
+  id: number
+  created_at: string
+  closed_at: string | null
+  is_active: Flag
+  notes: string | null
+  games_played: number
+}
+
+export interface SessionGame {
+  id: number
+  session_id: number
+  game_id: number
+  played_at: string
+  manually_added: Flag
+  status: SessionGameStatus
+  room_code: string | null
+  player_count: number | null
+  player_count_check_status: PlayerCheckStatus | null
+  pack_name: string
+  title: string
+  game_type: string | null
+  min_players: number
+  max_players: number
+  popularity_score: number
+  upvotes: number
+  downvotes: number
+}
+
+export interface Vote {
+  id: number
+  session_id: number
+  session_game_id: number
+  game_id: number
+  username: string
+  type: VoteType
+  timestamp: string
+}
+
+export interface ChatMessage {
+  id: number
+  session_id: number
+  username: string
+  message: string
+  timestamp: string
+  vote_type: VoteType | null
+  session_game_id: number | null
+}
+
+export interface Webhook {
+  id: number
+  name: string
+  url: string
+  events: string[]
+  enabled: boolean
+  created_at: string
+}
+
+export interface WebhookLog {
+  id: number
+  webhook_id: number
+  event_type: string
+  payload: unknown
+  response_status: number | null
+  error_message: string | null
+  created_at: string
+}
+
+/** Descriptive fields of a game: what a POST, PUT or CSV row sets. */
+export interface GameFields {
+  pack_name: string
+  title: string
+  min_players: number
+  max_players: number
+  length_minutes: number | null
+  has_audience: Flag
+  family_friendly: Flag
+  game_type: string | null
+  secondary_type: string | null
+}
+
+export type DrawingFilter = 'only' | 'exclude'
+export type LengthFilter = 'short' | 'medium' | 'long'
+
+/** Shared by the list filters and the picker (decisions §3). */
+export interface GameFilter {
+  playerCount?: number
+  drawing?: DrawingFilter
+  length?: LengthFilter
+  familyFriendly?: boolean
+  enabled?: boolean
+  pack?: string
+}

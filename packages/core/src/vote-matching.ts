@@ -1,0 +1,36 @@
+// Rules shared by live votes and chat imports (decisions §6).
+import type { SessionGame } from './types.ts'
+
+export const DUPLICATE_WINDOW_MS = 1000
+
+/** The row with the latest played_at at or before `timestamp` (rows ordered by played_at, id). */
+export function matchSessionGame(rows: readonly SessionGame[], timestamp: string): SessionGame | null {
+  let low = 0
+  let high = rows.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (rows[mid].played_at <= timestamp) low = mid + 1
+    else high = mid
+  }
+  return low === 0 ? null : rows[low - 1]
+}
+
+export const timeline = (rows: readonly SessionGame[]) =>
+  rows.map((row) => ({ title: row.title, played_at: row.played_at }))
+
+/** ISO bounds of the duplicate window around a timestamp. */
+export function duplicateWindow(timestamp: string): { from: string; to: string } {
+  const ms = Date.parse(timestamp)
+  return {
+    from: new Date(ms - DUPLICATE_WINDOW_MS + 1).toISOString(),
+    to: new Date(ms + DUPLICATE_WINDOW_MS - 1).toISOString(),
+  }
+}
+
+/** "thisgame++" is up, "thisgame--" down, case-insensitive; a message with both is no vote. */
+export function voteInMessage(message: string): 'up' | 'down' | null {
+  const text = message.toLowerCase()
+  const up = text.includes('thisgame++')
+  const down = text.includes('thisgame--')
+  return up === down ? null : up ? 'up' : 'down'
+}

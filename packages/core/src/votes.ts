@@ -1,0 +1,70 @@
+// Live votes: one vote from chat, matched to the game playing at its timestamp.
+import type { CoreContext } from './context.ts'
+import { conflict, invalidInput, notFound } from './errors.ts'
+import { transactionWithEvents } from './events.ts'
+import { getGameOrThrow } from './games.ts'
+import type { VoteType } from './types.ts'
+import { asFields, isMissing, parseTimestamp } from './validate.ts'
+import { duplicateWindow, matchSessionGame, timeline } from './vote-matching.ts'
+
+export interface LiveVoteResult {
+  success: true
+  message: string
+  session: { id: number; games_played: number }
+  game: { id: number; title: string; upvotes: number; downvotes: number; popularity_score: number }
+  vote: { username: string; type: VoteType; timestamp: string }
+}
+
+export function createVotes(ctx: CoreContext) {
+  return {
+    live: async (input: unknown): Promise<LiveVoteResult> => {
+      const fields = asFields(input)
+      if (['username', 'vote', 'timestamp'].some((key) => isMissing(fields[key]))) {
+        throw invalidInput('Missing required fields: username, vote, timestamp')
+      }
+      if (typeof fields.username !== 'string') throw invalidInput('username must be a string')
+      if (fields.vote !== 'up' && fields.vote !== 'down') throw invalidInput('vote must be either "up" or "down"')
+      const timestamp = parseTimestamp(fields.timestamp)
+      if (!timestamp) throw invalidInput('Invalid timestamp format')
+      const username = fields.username
+      const type: VoteType = fields.vote
+
+      return transactionWithEvents(ctx, async (tx, emit) => {
+        const session = await tx.getActiveSession()
+        if (!session) throw notFound('No active session')
+        const rows = await tx.listSessionGames(session.id)
+        if (rows.length === 0) throw notFound('No games played in the active session')
+        const row = matchSessionGame(rows, timestamp)
+        if (!row) {
+          throw notFound('Vote timestamp does not match any game in the session', {
+            debug: { voteTimestamp: timestamp, sessionGames: timeline(rows) },
+          })
+        }
+        const { from, to } = duplicateWindow(timestamp)
+        const previous = await tx.findNearestVote(session.id, username, from, to)
+        if (previous) {
+          throw conflict('Duplicate vote', {
+            message: 'Please wait before voting again',
+            timeSinceLastVote: Math.abs(Date.parse(timestamp) - Date.parse(previous.timestamp)),
+          })
+        }
+        await tx.insertVote({
+          session_id: session.id, session_game_id: row.id, game_id: row.game_id, username, type, timestamp,
+        })
+        const game = await getGameOrThrow(tx, row.game_id)
+        const result: LiveVoteResult = {
+          success: true,
+          message: 'Vote recorded successfully',
+          session: { id: session.id, games_played: session.games_played },
+          game: {
+            id: game.id, title: game.title, upvotes: game.upvotes, downvotes: game.downvotes,
+            popularity_score: game.popularity_score,
+          },
+          vote: { username, type, timestamp },
+        }
+        await emit('vote.received', { session: result.session, game: result.game, vote: result.vote })
+        return result
+      })
+    },
+  }
+}
