@@ -1,0 +1,7 @@
+export type { DeliveryAttempt, DeliveryQueue, PendingDelivery } from './delivery-queue.ts'
+export { isRetryable, isSuccess } from './retry-policy.ts'
+export { sendWebhook } from './send.ts'
+export type { SendOptions, SendResult } from './send.ts'
+export { signWebhook } from './sign.ts'
+export { createWebhookWorker } from './worker.ts'
+export type { WebhookWorker, WebhookWorkerOptions } from './worker.ts'

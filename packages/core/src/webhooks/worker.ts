@@ -1,0 +1,158 @@
+// Drains the durable outbox: each due delivery gets one attempt at a time, attempts run
+// concurrently (a hanging receiver only holds its own slot), and one timer wakes the worker at
+// the next due time. The outbox is the only state that matters; this holds just what is in
+// flight, so a crash at any point resends rather than loses.
+import type { DeliveryQueue, PendingDelivery } from './delivery-queue.ts'
+import { describeOutcome, planNextAttempt } from './retry-policy.ts'
+import { sendWebhook } from './send.ts'
+
+export interface WebhookWorkerOptions {
+  queue: DeliveryQueue
+  /** Delay before attempt 2, 3, ...; default [1000, 4000], so 3 attempts in all. */
+  retryDelaysMs?: number[]
+  /** Per attempt; default 5000. */
+  timeoutMs?: number
+  /** Attempts in flight at once; default 16. */
+  concurrency?: number
+  now?: () => Date
+  log?: (message: string) => void
+}
+
+export interface WebhookWorker {
+  /** Sends whatever is already due (restart resume) and schedules the next due time. */
+  start(): void
+  /** New deliveries were queued: look now. Cheap and coalesced. */
+  wake(): void
+  /** Stops scheduling and sending; resolves once in-flight attempts are recorded. */
+  stop(): Promise<void>
+}
+
+// How soon to look again when the queue failed, when recording an attempt failed (that
+// delivery is held back this long, so a broken database cannot make us hammer a receiver), or
+// when the queue's next due time is hidden behind attempts still in flight (see poll()).
+const RECHECK_MS = 1000
+
+export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
+  const { queue, retryDelaysMs = [1000, 4000], timeoutMs = 5000, concurrency = 16 } = options
+  const now = options.now ?? (() => new Date())
+  const log = (message: string) => {
+    try {
+      options.log?.(`webhooks: ${message}`)
+    } catch {} // a broken logger must not become an unhandled rejection
+  }
+  const inFlight = new Map<number, Promise<void>>() // by outbox id: never send one twice at once
+  const heldBack = new Set<number>() // outbox ids whose last attempt could not be recorded
+  let running = false
+  let polling: Promise<void> | null = null
+  let pollAgain = false
+  let timer: NodeJS.Timeout | undefined
+  let timerAt = Infinity
+
+  // One timer, always for the earliest known due time; unref'd so it never keeps a process up.
+  function wakeAt(ms: number): void {
+    if (!running || ms >= timerAt) return
+    clearTimeout(timer)
+    timerAt = ms
+    timer = setTimeout(() => {
+      timer = undefined
+      timerAt = Infinity
+      wake()
+    }, Math.max(0, ms - now().getTime()))
+    timer.unref()
+  }
+
+  function wake(): void {
+    if (!running) return
+    if (polling) {
+      pollAgain = true // the running poll looks once more when done: wakes coalesce
+      return
+    }
+    polling = pollLoop()
+      .catch((error) => log(`poll failed: ${String(error)}`)) // e.g. a throwing now()
+      .finally(() => (polling = null))
+  }
+
+  async function pollLoop(): Promise<void> {
+    do {
+      pollAgain = false
+      try {
+        await poll()
+      } catch (error) {
+        log(`queue error, looking again in ${RECHECK_MS} ms: ${String(error)}`)
+        wakeAt(now().getTime() + RECHECK_MS)
+      }
+    } while (pollAgain && running)
+  }
+
+  async function poll(): Promise<void> {
+    const listedAt = now()
+    // In-flight rows are still due, so they come back here too; `concurrency` rows always
+    // include enough of the others to fill every free slot.
+    for (const delivery of await queue.listDue(listedAt.toISOString(), concurrency)) {
+      if (!running || inFlight.size >= concurrency) break
+      if (!inFlight.has(delivery.id) && !heldBack.has(delivery.id)) launch(delivery)
+    }
+    const next = await queue.nextDueAt()
+    if (next === null) return
+    const nextMs = Date.parse(next)
+    // A time after listedAt is new to us: wake then. A time at or before it belongs to a row we
+    // just saw, now in flight (its end triggers a poll) or waiting for a slot, and may hide a
+    // later time we never learnt (e.g. a retry left by a previous process): look again soon.
+    // Retries scheduled by this worker are armed exactly in attempt().
+    wakeAt(nextMs > listedAt.getTime() ? nextMs : now().getTime() + RECHECK_MS)
+  }
+
+  function launch(delivery: PendingDelivery): void {
+    const task = attempt(delivery)
+      .catch((error) => log(`delivery ${delivery.deliveryId} failed unexpectedly: ${String(error)}`))
+      .finally(() => {
+        inFlight.delete(delivery.id)
+        wake() // a slot is free
+      })
+    inFlight.set(delivery.id, task)
+  }
+
+  async function attempt(delivery: PendingDelivery): Promise<void> {
+    const at = now()
+    const result = await sendWebhook(delivery, { at, timeoutMs })
+    const next = planNextAttempt(result.status, delivery.attempts + 1, retryDelaysMs, now())
+    try {
+      await queue.recordAttempt({
+        delivery,
+        responseStatus: result.status,
+        errorMessage: describeOutcome(result.status, result.error),
+        at: at.toISOString(),
+        nextAttemptAt: next?.toISOString() ?? null,
+      })
+    } catch (error) {
+      // The row is unchanged, so the delivery stays due and is sent again (at least once; the
+      // receiver can dedupe on X-Webhook-Delivery).
+      log(`could not record attempt of ${delivery.deliveryId}, resending later: ${String(error)}`)
+      heldBack.add(delivery.id)
+      const release = setTimeout(() => {
+        heldBack.delete(delivery.id)
+        wake()
+      }, RECHECK_MS)
+      release.unref()
+      return
+    }
+    if (next) wakeAt(next.getTime())
+  }
+
+  return {
+    start() {
+      if (running) return
+      running = true
+      wake()
+    },
+    wake,
+    async stop() {
+      running = false
+      clearTimeout(timer)
+      timer = undefined
+      timerAt = Infinity
+      await polling // a poll midway launches nothing more, since running is false
+      await Promise.allSettled(inFlight.values())
+    },
+  }
+}
