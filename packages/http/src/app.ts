@@ -1,0 +1,63 @@
+// createApp: the JSON API as an h3 app, with nothing listening. Mount it in any server, or
+// use startServer.
+import type { Core } from '@game-picker/core'
+import { createRoomMonitors, type RoomMonitors } from '@game-picker/core/monitor'
+import { H3, handleCors } from 'h3'
+import { createAuth } from './auth.ts'
+import { DEFAULT_BODY_LIMIT } from './body.ts'
+import { createApiRouter } from './router.ts'
+import { API_VERSION, registerAuthRoutes } from './routes/auth.ts'
+import { registerGameRoutes } from './routes/games.ts'
+import { registerPlayRoutes } from './routes/play.ts'
+import { registerSessionGameRoutes } from './routes/session-games.ts'
+import { registerSessionRoutes } from './routes/sessions.ts'
+import { registerWebhookRoutes } from './routes/webhooks.ts'
+
+export interface AppOptions {
+  /** Secret that signs admin tokens. */
+  jwtSecret: string
+  /** The configured admin key; absent = the hashed key kept in the database. */
+  adminKey?: string
+  bodyLimitBytes?: number
+  /** Allowed CORS origin(s); default any. */
+  corsOrigin?: string | string[]
+  /** Room monitors for the player-check endpoints; default: a set of its own (real ecast). */
+  monitors?: RoomMonitors
+  log?: (line: string) => void
+}
+
+export function createApp(core: Core, options: AppOptions) {
+  const log = options.log ?? ((line: string) => console.error(line))
+  const auth = createAuth(core, { adminKey: options.adminKey, jwtSecret: options.jwtSecret })
+  const monitors = options.monitors ?? createRoomMonitors({
+    sink: { update: (id, change) => core.sessionGames.recordPlayerCheck(id, change) },
+    log,
+  })
+  const corsOrigin = options.corsOrigin ?? '*'
+
+  const app = new H3()
+  app.use((event) => {
+    event.res.headers.set('X-API-Version', API_VERSION)
+    // Tokens travel in a header, never in cookies, so any origin may call by default.
+    const preflight = handleCors(event, {
+      origin: corsOrigin === '*' ? '*' : [corsOrigin].flat(),
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowHeaders: ['Authorization', 'Content-Type'],
+      exposeHeaders: ['Content-Disposition', 'X-API-Version'],
+    })
+    if (preflight !== false) return preflight
+  })
+
+  const api = createApiRouter(app, { auth, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, log })
+  registerAuthRoutes(api, auth)
+  registerGameRoutes(api, core)
+  registerSessionRoutes(api, core)
+  registerSessionGameRoutes(api, core, monitors)
+  registerPlayRoutes(api, core)
+  registerWebhookRoutes(api, core)
+  app.all('/**', (event) => {
+    event.res.status = 404
+    return { error: 'Not found' }
+  })
+  return app
+}

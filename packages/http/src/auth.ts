@@ -1,0 +1,66 @@
+// Admin login and bearer tokens (decisions §11): jose HS256 JWTs, 24 h, constant-time key
+// checks (in the core) and a limit on failed logins per address.
+import type { Core } from '@game-picker/core'
+import { type H3Event, getRequestIP } from 'h3'
+import { jwtVerify, SignJWT } from 'jose'
+import { httpFailure } from './errors.ts'
+
+export const TOKEN_LIFETIME = '24h'
+const FAILURE_WINDOW_MS = 15 * 60_000
+const MAX_FAILURES = 10
+
+export interface AuthOptions {
+  /** The configured admin key; absent = the hashed key kept in the database. */
+  adminKey?: string
+  jwtSecret: string
+  now?: () => number
+}
+
+export function createAuth(core: Core, options: AuthOptions) {
+  const secret = new TextEncoder().encode(options.jwtSecret)
+  const now = options.now ?? Date.now
+  const failures = new Map<string, number[]>()
+
+  const recentFailures = (address: string) => {
+    const since = now() - FAILURE_WINDOW_MS
+    const recent = (failures.get(address) ?? []).filter((at) => at > since)
+    if (recent.length > 0) failures.set(address, recent)
+    else failures.delete(address)
+    return recent
+  }
+
+  return {
+    async login(event: H3Event, key: unknown) {
+      const address = getRequestIP(event) ?? 'unknown'
+      if (recentFailures(address).length >= MAX_FAILURES) {
+        throw httpFailure(429, 'Too many login attempts. Try again later.')
+      }
+      if (typeof key !== 'string' || key === '') throw httpFailure(400, 'Admin key is required')
+      if (!(await core.adminKeys.verify(key, options.adminKey))) {
+        failures.set(address, [...recentFailures(address), now()])
+        throw httpFailure(401, 'Invalid admin key')
+      }
+      const token = await new SignJWT({ role: 'admin', timestamp: now() })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime(TOKEN_LIFETIME)
+        .sign(secret)
+      return { token, message: 'Authentication successful', expiresIn: TOKEN_LIFETIME }
+    },
+
+    /** The token's claims; 401 without a bearer token, 403 for a bad, expired or unsigned one. */
+    async requireAdmin(event: H3Event): Promise<{ role: string; timestamp: number }> {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get('authorization') ?? '')
+      if (!match) throw httpFailure(401, 'Access token required')
+      try {
+        const { payload } = await jwtVerify(match[1], secret, { algorithms: ['HS256'] })
+        if (payload.role !== 'admin' || typeof payload.timestamp !== 'number') throw new Error('not an admin token')
+        return { role: payload.role, timestamp: payload.timestamp }
+      } catch {
+        throw httpFailure(403, 'Invalid or expired token')
+      }
+    },
+  }
+}
+
+export type Auth = ReturnType<typeof createAuth>

@@ -1,0 +1,5 @@
+// @game-picker/http: the JSON API over @game-picker/core.
+export { createApp, type AppOptions } from './app.ts'
+export { startServer, type ServerOptions, type RunningServer } from './server.ts'
+export { STATUS_BY_CODE } from './errors.ts'
+export { API_VERSION } from './routes/auth.ts'

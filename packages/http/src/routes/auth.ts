@@ -1,0 +1,14 @@
+// Health and authentication.
+import type { Auth } from '../auth.ts'
+import type { ApiRouter } from '../router.ts'
+
+export const API_VERSION = '1.0'
+
+export function registerAuthRoutes(api: ApiRouter, auth: Auth) {
+  api.get('/health', () => ({ status: 'ok', message: 'Game Picker API is running', version: API_VERSION }))
+  api.post('/api/auth/login', async (req) => {
+    const body = await req.body()
+    return auth.login(req.event, (body as { key?: unknown } | undefined)?.key)
+  })
+  api.post('/api/auth/verify', async ({ event }) => ({ valid: true, user: await auth.requireAdmin(event) }))
+}

@@ -1,0 +1,9 @@
+// The picker, live votes and stats: what a games night touches most.
+import type { Core } from '@game-picker/core'
+import type { ApiRouter } from '../router.ts'
+
+export function registerPlayRoutes(api: ApiRouter, core: Core) {
+  api.post('/api/pick', async (req) => core.picker.pick((await req.body()) ?? {}))
+  api.post('/api/votes/live', async (req) => core.votes.live(await req.body()), { admin: true })
+  api.get('/api/stats', () => core.stats())
+}

@@ -1,0 +1,41 @@
+// One game within a session: status, removal, room code, player count and the room monitor.
+import type { Core } from '@game-picker/core'
+import type { RoomMonitors } from '@game-picker/core/monitor'
+import type { ApiRequest, ApiRouter } from '../router.ts'
+
+const ROW = '/api/sessions/:sessionId/games/:sessionGameId'
+const ids = (req: ApiRequest) => [req.id('sessionId'), req.id('sessionGameId')] as const
+
+export function registerSessionGameRoutes(api: ApiRouter, core: Core, monitors: RoomMonitors) {
+  const admin = { admin: true }
+  api.patch(`${ROW}/status`, async (req) => {
+    const status = await core.sessionGames.setStatus(...ids(req), await req.body())
+    return { message: 'Status updated', status }
+  }, admin)
+  api.delete(ROW, async (req) => {
+    const [sessionId, sessionGameId] = ids(req)
+    await core.sessionGames.remove(sessionId, sessionGameId)
+    await monitors.stop(sessionGameId)
+    return { message: 'Game removed from session' }
+  }, admin)
+  api.patch(`${ROW}/room-code`, async (req) => core.sessionGames.setRoomCode(...ids(req), await req.body()), admin)
+  api.patch(`${ROW}/player-count`, async (req) => {
+    const player_count = await core.sessionGames.setPlayerCount(...ids(req), await req.body())
+    return { message: 'Player count updated', player_count }
+  }, admin)
+
+  api.post(`${ROW}/start-player-check`, async (req) => {
+    const [sessionId, sessionGameId] = ids(req)
+    const roomCode = await core.sessionGames.roomCodeForCheck(sessionId, sessionGameId)
+    await core.sessionGames.recordPlayerCheck(sessionGameId, { status: 'monitoring' })
+    monitors.start(sessionGameId, roomCode)
+    return { message: 'Player count check started', status: 'monitoring' }
+  }, admin)
+  api.post(`${ROW}/stop-player-check`, async (req) => {
+    const [sessionId, sessionGameId] = ids(req)
+    await core.sessionGames.get(sessionId, sessionGameId)
+    await monitors.stop(sessionGameId)
+    await core.sessionGames.recordPlayerCheck(sessionGameId, { status: 'stopped' })
+    return { message: 'Player count check stopped', status: 'stopped' }
+  }, admin)
+}

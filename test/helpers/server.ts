@@ -1,0 +1,53 @@
+// A real listening API server over a sqlite store, on a free port, plus a tiny HTTP client.
+import { createCore, type Core } from '@game-picker/core'
+import { createSqliteStore } from '@game-picker/core/sqlite'
+import { type RunningServer, startServer, type ServerOptions } from '@game-picker/http'
+
+export const ADMIN_KEY = 'test-admin-key'
+
+export interface TestServer {
+  url: string
+  core: Core
+  server: RunningServer
+  /** Stops the server and closes the store. */
+  stop(): Promise<void>
+}
+
+export async function startTestServer(
+  options: { file?: string } & Partial<Omit<ServerOptions, 'core'>> = {},
+): Promise<TestServer> {
+  const core = createCore({ store: await createSqliteStore({ file: options.file }) })
+  const server = await startServer({ adminKey: ADMIN_KEY, log: () => {}, ...options, core, port: 0 })
+  return { url: server.url, core, server, stop: async () => { await server.close(); await core.close() } }
+}
+
+export interface CallResult<T = any> {
+  status: number
+  body: T
+  headers: Headers
+  text: string
+}
+
+/** One request; `body` objects are sent as JSON, strings as they are. */
+export async function call<T = any>(
+  url: string, method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  let body: string | undefined
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+    headers['content-type'] ??= 'application/json'
+  }
+  const response = await fetch(url + path, { method, headers, body })
+  const text = await response.text()
+  let parsed: unknown = text
+  try { parsed = JSON.parse(text) } catch { /* not JSON: keep the text */ }
+  return { status: response.status, body: parsed as T, headers: response.headers, text }
+}
+
+export async function login(url: string, key = ADMIN_KEY): Promise<string> {
+  const { status, body } = await call(url, 'POST', '/api/auth/login', { body: { key } })
+  if (status !== 200) throw new Error(`login failed: ${status} ${JSON.stringify(body)}`)
+  return body.token
+}
