@@ -1,0 +1,63 @@
+import { systemClock } from './clock.ts'
+import { createEcastClient, DEFAULT_ECAST_URL } from './ecast-client.ts'
+import { createRoomMonitor, type MonitorSettings, type RoomMonitor } from './room-monitor.ts'
+import { createStatusWriter } from './status-writer.ts'
+import type { RoomMonitorOptions, RoomMonitors } from './types.ts'
+
+function readMonitorSettings(options: RoomMonitorOptions): MonitorSettings {
+  return {
+    pollIntervalMs: options.pollIntervalMs ?? 15_000,
+    probeIntervalMs: options.probeIntervalMs ?? 20_000,
+    giveUpMs: options.giveUpMs ?? 45 * 60_000,
+    maxBackoffMs: options.maxBackoffMs ?? 120_000,
+  }
+}
+
+/** One room monitor per session game, all writing through one ordered status writer. */
+export function createRoomMonitors(options: RoomMonitorOptions): RoomMonitors {
+  const log = options.log ?? (() => {})
+  const settings = readMonitorSettings(options)
+  const ecast = createEcastClient(options.ecastUrl ?? DEFAULT_ECAST_URL)
+  const writer = createStatusWriter(options.sink, log)
+  const running = new Map<number, RoomMonitor>()
+
+  function halt(sessionGameId: number) {
+    running.get(sessionGameId)?.dispose()
+    running.delete(sessionGameId)
+  }
+
+  return {
+    start(sessionGameId, roomCode) {
+      halt(sessionGameId)
+      writer.write(sessionGameId, { status: 'monitoring' })
+      const code = roomCode.trim().toUpperCase()
+      const monitor = createRoomMonitor({
+        roomCode: code,
+        userId: options.userId ?? `game-picker-${sessionGameId}`,
+        ecast,
+        clock: options.clock ?? systemClock,
+        settings,
+        write: (change) => writer.write(sessionGameId, change),
+        log: (message) => log(`room monitor ${code} (session game ${sessionGameId}): ${message}`),
+        onFinished: () => {
+          if (running.get(sessionGameId) === monitor) running.delete(sessionGameId)
+        },
+      })
+      running.set(sessionGameId, monitor)
+      monitor.start()
+    },
+
+    async stop(sessionGameId) {
+      halt(sessionGameId)
+      writer.write(sessionGameId, { status: 'stopped' })
+      await writer.flush()
+    },
+
+    isRunning: (sessionGameId) => running.has(sessionGameId),
+
+    async close() {
+      for (const sessionGameId of [...running.keys()]) halt(sessionGameId)
+      await writer.flush() // let writes already made reach the store before it closes
+    },
+  }
+}

@@ -1,0 +1,93 @@
+import WebSocket from 'ws'
+
+/** What the monitor needs to know from one ecast WebSocket, reduced to player counting. */
+export type RoomSocketEvent =
+  | { type: 'welcome'; playerIds: number[] }
+  | { type: 'joined'; id: number }
+  | { type: 'left'; id: number }
+  | { type: 'locked' }
+  | { type: 'exited' }
+  | { type: 'error'; code: number; message: string }
+  | { type: 'closed'; reason: string }
+
+export interface RoomSocket {
+  /** Closes politely; no events are delivered afterwards. */
+  close(): void
+}
+
+const HANDSHAKE_TIMEOUT_MS = 10_000
+
+/** Opens one read-only `shard` connection (the URL carries the role) and reports frames as events. */
+export function openRoomSocket(url: string, onEvent: (event: RoomSocketEvent) => void): RoomSocket {
+  const socket = new WebSocket(url, 'ecast-v0', { handshakeTimeout: HANDSHAKE_TIMEOUT_MS })
+  let closedByUs = false
+  let lastError = ''
+  const emit = (event: RoomSocketEvent) => {
+    if (!closedByUs) onEvent(event)
+  }
+
+  socket.on('message', (data) => {
+    const event = parseFrame(String(data))
+    if (event) emit(event)
+  })
+  // Always listened to: an unhandled 'error' on a ws socket would crash the process.
+  socket.on('error', (error) => {
+    lastError = error.message
+  })
+  socket.on('close', (code) => {
+    emit({ type: 'closed', reason: lastError || `close code ${code}` })
+  })
+
+  return {
+    close() {
+      closedByUs = true
+      socket.close(1000)
+    },
+  }
+}
+
+interface Frame {
+  opcode?: string
+  type?: string // the official client accepts either name
+  result?: Record<string, unknown> | null
+}
+
+/** Translates one text frame; frames that do not matter for counting players give undefined. */
+export function parseFrame(text: string): RoomSocketEvent | undefined {
+  let frame: Frame
+  try {
+    frame = JSON.parse(text) as Frame
+  } catch {
+    return undefined
+  }
+  const result = frame?.result ?? {}
+  const id = Number(result.id)
+  switch (frame?.opcode ?? frame?.type) {
+    case 'client/welcome':
+      return { type: 'welcome', playerIds: readPlayerIds(result.here) }
+    case 'client/connected':
+      return result.role === 'player' ? { type: 'joined', id } : undefined
+    case 'client/disconnected':
+      return result.role === 'player' ? { type: 'left', id } : undefined
+    case 'client/kicked':
+      return { type: 'left', id } // carries no role; forgetting a non-player id is harmless
+    case 'room/lock':
+      return { type: 'locked' }
+    case 'room/exit':
+      return { type: 'exited' }
+    case 'error':
+      return { type: 'error', code: Number(result.code), message: String(result.msg ?? '') }
+    default:
+      return undefined
+  }
+}
+
+/** Ids of `here` entries with the player role; host, moderator, shard and audience never count. */
+function readPlayerIds(here: unknown): number[] {
+  if (typeof here !== 'object' || here === null) return [] // audience connections get `here: null`
+  const ids: number[] = []
+  for (const [key, entry] of Object.entries(here as Record<string, { id?: unknown; roles?: Record<string, unknown> }>)) {
+    if (entry?.roles?.player) ids.push(Number(entry.id ?? key))
+  }
+  return ids
+}
