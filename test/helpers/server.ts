@@ -35,7 +35,7 @@ export async function call<T = any>(
   const headers: Record<string, string> = { ...options.headers }
   if (options.token) headers.authorization = `Bearer ${options.token}`
   let body: string | undefined
-  if (options.body !== undefined) {
+  if (options.body !== undefined && method !== 'GET' && method !== 'HEAD') {
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
     headers['content-type'] ??= 'application/json'
   }
