@@ -1,11 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http'
-import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import type * as Ws from 'ws'
-
-// `ws` is a dependency of packages/core only, so it is not resolvable from test/; load core's copy.
-const { WebSocketServer } = createRequire(new URL('../../packages/core/package.json', import.meta.url))('ws') as typeof Ws
-type WebSocket = Ws.WebSocket
+import { type WebSocket, WebSocketServer } from 'ws'
 
 // An offline stand-in for Jackbox's ecast service (REST room info + room WebSockets) on 127.0.0.1,
 // following the checklist at the end of /work/shared/ecast-protocol.md.
