@@ -14,6 +14,9 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The JSON report is what .ci/run counts; the default reporter is for people.
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-results.json' },
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -20,6 +20,8 @@ export interface ServerOptions {
   ecastUrl?: string
   /** Delays between webhook attempts (default 1 s, 4 s). */
   webhookRetryDelaysMs?: number[]
+  /** Per webhook attempt (default 5 s). */
+  webhookTimeoutMs?: number
   log?: (line: string) => void
 }
 
@@ -33,7 +35,9 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { core } = options
   const log = options.log ?? ((line: string) => console.error(line))
-  const worker = createWebhookWorker({ queue: core.deliveries, retryDelaysMs: options.webhookRetryDelaysMs, log })
+  const worker = createWebhookWorker({
+    queue: core.deliveries, retryDelaysMs: options.webhookRetryDelaysMs, timeoutMs: options.webhookTimeoutMs, log,
+  })
   const stopWaking = core.onDeliveriesQueued(() => worker.wake())
   const monitors = createRoomMonitors({
     sink: { update: (id, change) => core.sessionGames.recordPlayerCheck(id, change) },

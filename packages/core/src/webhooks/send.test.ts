@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { PendingDelivery } from './delivery-queue.ts'
 import { sendWebhook } from './send.ts'
-import { hang, refusedUrl, respondWith, startReceiver } from './test-helpers/receiver.ts'
+import { hang, refusedUrl, respondWith, startReceiver } from '../../../../test/helpers/receiver.ts'
 
 function delivery(url: string): PendingDelivery {
   return {
