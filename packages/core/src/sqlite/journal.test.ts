@@ -1,0 +1,71 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { encodeRecord, type JournalRecord, openJournalWriter, readJournal, replayJournal } from './journal.ts'
+import { makeTempDir } from './test-helpers/temp-dir.ts'
+
+const record = (seq: number): JournalRecord => ({ seq, stmts: [['INSERT INTO t VALUES (?, ?)', [seq, 'é ✓']]] })
+const journalOf = (...records: (JournalRecord | Buffer)[]) =>
+  Buffer.concat(records.map((r) => (Buffer.isBuffer(r) ? r : encodeRecord(r))))
+
+async function readBytes(bytes: Buffer) {
+  const file = join(makeTempDir(), 'db.sqlite-journal')
+  writeFileSync(file, bytes)
+  return (await readJournal(file)).records.map((r) => r.seq)
+}
+
+describe('readJournal', () => {
+  it('reads every complete record, in order', async () => {
+    expect(await readBytes(journalOf(record(4), record(5), record(6)))).toEqual([4, 5, 6])
+  })
+
+  it('treats a missing journal as empty', async () => {
+    expect(await readJournal(join(makeTempDir(), 'none'))).toEqual({ records: [], bytes: 0 })
+  })
+
+  it.each([
+    ['an unterminated last line', journalOf(record(1), encodeRecord(record(2)).subarray(0, 20))],
+    ['a bad checksum', journalOf(record(1), Buffer.from(encodeRecord(record(2)).toString().replace('INSERT', 'UPSERT')), record(3))],
+    ['a line that is not JSON', journalOf(record(1), Buffer.from('00000000 {oops\n'), record(3))],
+    ['a gap in the sequence', journalOf(record(1), record(3))],
+    ['garbage bytes', journalOf(record(1), Buffer.from([0xff, 0x00, 0x0a]))],
+  ])('stops at %s', async (_name, bytes) => {
+    expect(await readBytes(bytes)).toEqual([1])
+  })
+})
+
+describe('replayJournal', () => {
+  it('skips records the database image already holds', async () => {
+    const applied: unknown[] = []
+    const target = { run: (_sql: string, params: unknown[]) => applied.push(params[0]), transaction: async (fn: () => void) => fn() }
+    expect(await replayJournal(target, [record(1), record(2), record(3)], 2)).toBe(3)
+    expect(applied).toEqual([3])
+  })
+})
+
+describe('openJournalWriter', () => {
+  it('appends records with increasing sequence numbers, one fsync per batch', async () => {
+    const file = join(makeTempDir(), 'db.sqlite-journal')
+    let flushed = 0
+    const journal = await openJournalWriter(file, { lastSeq: 10, onFlushed: () => flushed++ })
+    await Promise.all([1, 2, 3].map((n) => journal.append([['SELECT ?', [n]]])))
+    expect((await readJournal(file)).records.map((r) => r.seq)).toEqual([11, 12, 13])
+    expect(journal.stats).toMatchObject({ records: 3, batches: 2 }) // the first, then the two that waited
+    expect(flushed).toBe(2)
+    await journal.truncate()
+    expect(readFileSync(file)).toHaveLength(0)
+    await journal.append([['SELECT 1', []]])
+    expect((await readJournal(file)).records.map((r) => r.seq)).toEqual([14])
+    await journal.close()
+  })
+
+  it('refuses every append after a failed write, so nothing follows a partial record', async () => {
+    const file = join(makeTempDir(), 'db.sqlite-journal')
+    const journal = await openJournalWriter(file, { lastSeq: 0, onFlushed: () => {} })
+    await journal.close() // the next write fails (EBADF)
+    await expect(journal.append([['SELECT 1', []]])).rejects.toThrow()
+    await expect(journal.append([['SELECT 2', []]])).rejects.toThrow()
+    await expect(journal.drain()).rejects.toThrow()
+    expect(readFileSync(file)).toHaveLength(0)
+  })
+})

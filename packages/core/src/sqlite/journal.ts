@@ -1,0 +1,166 @@
+// The write-ahead journal beside the database (decisions §2): one line per committed write
+// transaction, `<crc32 hex> <json>\n` with json = { seq, stmts: [[sql, params]] }. Appends are
+// group-committed: transactions that commit while an fsync is in flight share the next one.
+import { type FileHandle, open, readFile } from 'node:fs/promises'
+import { crc32 } from 'node:zlib'
+import { isCode } from './checkpoint.ts'
+
+export type JournalParam = string | number | null
+export type JournalStatement = [sql: string, params: JournalParam[]]
+export interface JournalRecord { seq: number; stmts: JournalStatement[] }
+
+export function encodeRecord(record: JournalRecord): Buffer {
+  const json = Buffer.from(JSON.stringify(record))
+  return Buffer.concat([Buffer.from(`${hex(crc32(json))} `), json, Buffer.from('\n')])
+}
+
+/**
+ * The complete records of a journal, in order. The first line that is unterminated, fails its
+ * checksum or breaks the sequence ends the list: that is the torn tail of a crash mid-append.
+ */
+export async function readJournal(file: string): Promise<{ records: JournalRecord[]; bytes: number }> {
+  let data: Buffer
+  try {
+    data = await readFile(file)
+  } catch (error) {
+    if (isCode(error, 'ENOENT')) return { records: [], bytes: 0 }
+    throw error
+  }
+  const records: JournalRecord[] = []
+  for (let start = 0; start < data.length; ) {
+    const end = data.indexOf(0x0a, start)
+    const record = end < 0 ? undefined : decodeLine(data.subarray(start, end))
+    const previous = records.at(-1)
+    if (!record || (previous && record.seq !== previous.seq + 1)) break
+    records.push(record)
+    start = end + 1
+  }
+  return { records, bytes: data.length }
+}
+
+function decodeLine(line: Buffer): JournalRecord | undefined {
+  const json = line.subarray(9)
+  if (line[8] !== 0x20 || line.subarray(0, 8).toString('latin1') !== hex(crc32(json))) return undefined
+  try {
+    const record = JSON.parse(json.toString('utf8')) as JournalRecord
+    return Number.isSafeInteger(record.seq) && Array.isArray(record.stmts) ? record : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const hex = (n: number) => n.toString(16).padStart(8, '0')
+
+/** What replay needs of a connection: statements that bypass the journal, in a transaction. */
+export interface ReplayTarget {
+  run(sql: string, params: JournalParam[]): unknown
+  transaction(fn: () => void): Promise<unknown>
+}
+
+/**
+ * Applies, each in its own transaction, the records newer than `afterSeq` (the sequence the
+ * database image already holds, so a crash between checkpoint rename and journal truncation
+ * never applies a transaction twice). Returns the last sequence the database now holds.
+ */
+export async function replayJournal(db: ReplayTarget, records: JournalRecord[], afterSeq: number): Promise<number> {
+  let seq = afterSeq
+  for (const record of records) {
+    if (record.seq <= seq) continue
+    try {
+      await db.transaction(() => record.stmts.forEach(([sql, params]) => db.run(sql, params)))
+    } catch (error) {
+      // Statements are deterministic, so a record that applied once applies again; if not,
+      // stop rather than open a database that silently differs from what was acknowledged.
+      throw new Error(`cannot replay journal record ${record.seq}: ${String(error)}`, { cause: error })
+    }
+    seq = record.seq
+  }
+  return seq
+}
+
+export interface JournalStats { records: number; batches: number; bytes: number }
+
+export interface JournalWriter {
+  /** Sequence number of the last record appended (or of the checkpointed state it follows). */
+  readonly lastSeq: number
+  readonly bytes: number
+  readonly stats: JournalStats
+  /** Queues one transaction; resolves once its record is on disk. Order of calls = order on disk. */
+  append(stmts: JournalStatement[]): Promise<void>
+  /** Resolves when every queued record is on disk (rejects if the journal failed). */
+  drain(): Promise<void>
+  /** Empties the journal after a checkpoint made its records redundant. */
+  truncate(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Opens `file` for appending; `lastSeq` is the sequence the next record must follow. */
+export async function openJournalWriter(
+  file: string, options: { lastSeq: number; /** after each batch reached the disk */ onFlushed: () => void },
+): Promise<JournalWriter> {
+  const handle: FileHandle = await open(file, 'a')
+  let lastSeq = options.lastSeq
+  let bytes = (await handle.stat()).size
+  const stats: JournalStats = { records: 0, batches: 0, bytes: 0 }
+  let queue: { data: Buffer; done: Deferred }[] = []
+  let flushing: Promise<void> | null = null
+  // After a failed write or fsync the file may end in a partial record, and a record appended
+  // after it would never be replayed: refuse all further appends (the database must be reopened).
+  let failure: unknown = null
+
+  async function flushLoop(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue
+      queue = []
+      try {
+        await handle.appendFile(Buffer.concat(batch.map((entry) => entry.data)))
+        await handle.datasync()
+        stats.batches++
+        batch.forEach((entry) => entry.done.resolve())
+      } catch (error) {
+        failure = error
+        for (const entry of [...batch, ...queue]) entry.done.reject(error)
+        queue = []
+      }
+      // After every batch, not when the queue runs dry: under steady load it never does.
+      if (!failure) options.onFlushed()
+    }
+    flushing = null
+  }
+
+  return {
+    get lastSeq() { return lastSeq },
+    get bytes() { return bytes },
+    stats,
+    append(stmts) {
+      if (failure) return Promise.reject(failure)
+      const data = encodeRecord({ seq: ++lastSeq, stmts })
+      const done = deferred()
+      queue.push({ data, done })
+      bytes += data.length
+      stats.records++
+      stats.bytes += data.length
+      flushing ??= flushLoop()
+      return done.promise
+    },
+    async drain() {
+      while (flushing) await flushing
+      if (failure) throw failure
+    },
+    async truncate() {
+      await handle.truncate(0)
+      await handle.datasync()
+      bytes = 0
+    },
+    close: () => handle.close(),
+  }
+}
+
+interface Deferred { promise: Promise<void>; resolve(): void; reject(error: unknown): void }
+
+function deferred(): Deferred {
+  let resolve!: () => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<void>((res, rej) => { resolve = res; reject = rej })
+  return { promise, resolve, reject }
+}

@@ -1,0 +1,125 @@
+// A sql.js handle with a prepared-statement cache: the hot path of every read and write.
+// Nothing here is journaled; durable-db.ts records what the writer runs.
+import type { Database, Statement } from 'sql.js'
+import type { SqlValue, SqlWriter } from './durable-db.ts'
+
+const MAX_CACHED = 500
+
+export interface Connection extends SqlWriter {
+  /** BEGIN; fn; COMMIT, or ROLLBACK and rethrow. */
+  transaction<T>(fn: () => T | Promise<T>): Promise<T>
+  exportImage(): Uint8Array
+  close(): void
+}
+
+/** Wraps `db`; `onOpen` runs now and after every export (see exportImage). */
+export function createConnection(db: Database, onOpen: (db: SqlWriter) => void): Connection {
+  // SQL -> its prepared statement, or null for multi-statement SQL (run through exec).
+  const cache = new Map<string, Statement | null>()
+  const statement = (sql: string) => {
+    let stmt = cache.get(sql)
+    if (stmt === undefined) {
+      // Callers that build SQL dynamically could grow the cache forever; start over instead.
+      if (cache.size >= MAX_CACHED) freeStatements()
+      cache.set(sql, (stmt = countStatements(db, sql) === 1 ? db.prepare(sql) : null))
+    }
+    return stmt
+  }
+  const freeStatements = () => {
+    for (const stmt of cache.values()) stmt?.free()
+    cache.clear()
+  }
+
+  function query(sql: string, params: SqlValue[] = [], limit = Infinity): Record<string, SqlValue>[] {
+    const stmt = statement(sql)
+    if (!stmt) throw new TypeError(`expected a single SQL statement: ${sql}`)
+    try {
+      stmt.bind(params)
+      const rows: Record<string, SqlValue>[] = []
+      let columns: string[] | undefined
+      while (rows.length < limit && stmt.step()) {
+        columns ??= stmt.getColumnNames()
+        const values = stmt.get()
+        const row: Record<string, SqlValue> = {}
+        for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i] as SqlValue
+        rows.push(row)
+      }
+      return rows
+    } finally {
+      stmt.reset() // never leave a statement mid-step: it would hold locks and block COMMIT
+    }
+  }
+
+  function execute(sql: string, params: SqlValue[] = []): void {
+    const stmt = statement(sql)
+    if (stmt) {
+      try {
+        stmt.bind(params)
+        while (stmt.step());
+      } finally {
+        stmt.reset()
+      }
+      return
+    }
+    if (params.length > 0) throw new TypeError(`parameters need a single SQL statement: ${sql}`)
+    // exec stops at the first failing statement; the savepoint undoes the ones before it, so
+    // a failed multi-statement run leaves no trace, like a single statement.
+    execute('SAVEPOINT multi_statement')
+    try {
+      db.exec(sql)
+    } catch (error) {
+      execute('ROLLBACK TO multi_statement')
+      throw error
+    } finally {
+      execute('RELEASE multi_statement')
+    }
+  }
+
+  const conn: Connection = {
+    run(sql, params) {
+      execute(sql, params)
+      return { changes: db.getRowsModified(), lastInsertRowid: Number(query('SELECT last_insert_rowid() AS id')[0].id) }
+    },
+    all: (sql, params) => query(sql, params) as never,
+    get: (sql, params) => query(sql, params, 1)[0] as never,
+    async transaction(fn) {
+      execute('BEGIN')
+      try {
+        const result = await fn()
+        execute('COMMIT')
+        return result
+      } catch (error) {
+        try { execute('ROLLBACK') } catch { /* SQLite already rolled it back */ }
+        throw error
+      }
+    },
+    exportImage() {
+      // sql.js 1.16 exports through the backup API and keeps the connection, but older 1.x
+      // versions close and reopen it, which kills prepared statements and resets PRAGMAs.
+      // Treat an export as a reopen on every version: re-prepare lazily, configure again.
+      freeStatements()
+      const image = db.export()
+      configure()
+      return image
+    },
+    close() {
+      freeStatements()
+      db.close()
+    },
+  }
+  // sql.js keeps its file in an emulated in-memory file system, where SQLite's own rollback
+  // journal and syncs only cost time (3x per write): durability is the job of our journal.
+  const configure = () => {
+    db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF')
+    onOpen(conn)
+  }
+  configure()
+  return conn
+}
+
+function countStatements(db: Database, sql: string): number {
+  let count = 0
+  // Breaking out of the loop frees the iterator's statement; comments and blanks count as none.
+  for (const _ of db.iterateStatements(sql)) if (++count > 1) break
+  return count
+}
