@@ -1,0 +1,74 @@
+import { appendFileSync, copyFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createCore } from '@game-picker/core'
+import { createSqliteStore } from '@game-picker/core/sqlite'
+import { describe, expect, test } from 'vitest'
+import { tempDir } from '../helpers/tmp-dir.ts'
+
+// The same domain scenario on the in-memory store and on a file; the file-backed runs also
+// check what a reopened (or concurrently read) file holds.
+async function playEvening(core: ReturnType<typeof createCore>) {
+  await core.importBuiltin()
+  const session = await core.sessions.start({ notes: 'Friday' })
+  const { game } = await core.picker.pick({ playerCount: 6 })
+  const row = await core.sessionGames.add(session.id, { game_id: game.id, room_code: 'ABCD' })
+  await core.votes.live({ username: 'ann', vote: 'up', timestamp: row.played_at })
+  await core.sessions.close(session.id)
+  return { sessionId: session.id, gameId: game.id }
+}
+
+async function snapshot(core: ReturnType<typeof createCore>) {
+  return { games: await core.games.list(), sessions: await core.sessions.list(), stats: await core.stats() }
+}
+
+describe.each([
+  ['in memory', () => undefined],
+  ['on a file', () => join(tempDir(), 'store.sqlite')],
+])('sqlite store %s', (_name, makeFile) => {
+  test('holds a whole evening with consistent counters', async () => {
+    const core = createCore({ store: await createSqliteStore({ file: makeFile() }) })
+    const { gameId } = await playEvening(core)
+    expect(await core.games.get(gameId)).toMatchObject({ play_count: 1, upvotes: 1, popularity_score: 1 })
+    expect((await core.stats()).totalGamesPlayed.count).toBe(1)
+    await core.close()
+  })
+})
+
+describe('a file-backed store', () => {
+  test('reopened, it holds every acknowledged write; a reader sees them while the writer runs', async () => {
+    const file = join(tempDir(), 'reopen.sqlite')
+    const writer = createCore({ store: await createSqliteStore({ file }) })
+    await playEvening(writer)
+    const expected = await snapshot(writer)
+
+    const reader = createCore({ store: await createSqliteStore({ file, readOnly: true }) })
+    expect(await snapshot(reader)).toEqual(expected)
+    await expect(reader.games.create({ pack_name: 'P', title: 'T', min_players: 1, max_players: 2 })).rejects.toThrow()
+    await reader.close()
+
+    await expect(createSqliteStore({ file })).rejects.toMatchObject({
+      code: 'LOCKED', message: `database ${file} is in use by process ${process.pid}; stop it or use --remote URL`,
+    })
+    await writer.close()
+    const reopened = createCore({ store: await createSqliteStore({ file }) })
+    expect(await snapshot(reopened)).toEqual(expected)
+    await reopened.close()
+  })
+
+  test('a torn journal tail is dropped and everything acknowledged before it is kept', async () => {
+    const file = join(tempDir(), 'torn.sqlite')
+    const writer = createCore({ store: await createSqliteStore({ file, idleCheckpointMs: 60_000 }) })
+    await playEvening(writer)
+    const expected = await snapshot(writer)
+    // Copy the live file and journal, as a crash would leave them, and tear the journal's end.
+    const crashed = join(tempDir(), 'crashed.sqlite')
+    copyFileSync(file, crashed)
+    copyFileSync(`${file}-journal`, `${crashed}-journal`)
+    appendFileSync(`${crashed}-journal`, '1a2b3c4d {"seq":99999,"stmts":[["DELETE FROM ga')
+    await writer.close()
+
+    const recovered = createCore({ store: await createSqliteStore({ file: crashed }) })
+    expect(await snapshot(recovered)).toEqual(expected)
+    await recovered.close()
+  })
+})
