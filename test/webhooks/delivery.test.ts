@@ -15,7 +15,9 @@ async function setUp(options: { file?: string } = {}) {
   return { server, token, api }
 }
 
-async function addHook(api: ReturnType<typeof setUp> extends Promise<infer T> ? T['api'] : never, url: string, events: string[]) {
+type Api = (method: string, path: string, body?: unknown) => ReturnType<typeof call>
+
+async function addHook(api: Api, url: string, events: string[]) {
   const { status, body } = await api('POST', '/api/webhooks', { name: 'hook', url, secret: SECRET, events })
   expect(status).toBe(201)
   return body.id as number

@@ -13,14 +13,9 @@ export interface NewGame extends GameFields {
 }
 export type GamePatch = Partial<GameFields & { enabled: Flag; favor_bias: FavorBias }>
 
-export interface NewSessionGame {
-  session_id: number
-  game_id: number
-  played_at: string
-  manually_added: Flag
-  status: SessionGameStatus
-  room_code: string | null
-}
+export type NewSessionGame = Pick<
+  SessionGame, 'session_id' | 'game_id' | 'played_at' | 'manually_added' | 'status' | 'room_code'
+>
 export type SessionGamePatch = Partial<{
   status: SessionGameStatus
   room_code: string | null

@@ -7,17 +7,8 @@ export type SessionGameStatus = 'playing' | 'played' | 'skipped'
 export type PlayerCheckStatus = 'monitoring' | 'completed' | 'failed' | 'stopped'
 export type VoteType = 'up' | 'down'
 
-export interface Game {
+export interface Game extends GameFields {
   id: number
-  pack_name: string
-  title: string
-  min_players: number
-  max_players: number
-  length_minutes: number | null
-  has_audience: Flag
-  family_friendly: Flag
-  game_type: string | null
-  secondary_type: string | null
   play_count: number
   popularity_score: number
   upvotes: number
