@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { hang, type Receiver, respondWith, startReceiver } from '../helpers/receiver.ts'
-import { call, login, startTestServer, type TestServer } from '../helpers/server.ts'
+import { call, type CallResult, login, startTestServer, type TestServer } from '../helpers/server.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
 
 const FAST = { webhookRetryDelaysMs: [50, 100], webhookTimeoutMs: 300 }
@@ -15,7 +15,7 @@ async function setUp(options: { file?: string } = {}) {
   return { server, token, api }
 }
 
-type Api = (method: string, path: string, body?: unknown) => ReturnType<typeof call>
+type Api = (method: string, path: string, body?: unknown) => Promise<CallResult>
 
 async function addHook(api: Api, url: string, events: string[]) {
   const { status, body } = await api('POST', '/api/webhooks', { name: 'hook', url, secret: SECRET, events })
