@@ -1,0 +1,85 @@
+// What every command talks to: one interface, two implementations (local-backend.ts over the
+// core on a database file, remote-backend.ts over the HTTP API). Inputs are the HTTP request
+// bodies and results the HTTP response shapes, so both sides validate the same way.
+import type {
+  ChatImportResult, CsvImportPlan, CsvImportResult, ExportFormat, FavorBias, Game, GameFilter,
+  LiveVoteResult, Pack, PackMeta, PickResult, Session, SessionGame, SessionGameStatus, Stats,
+  Webhook, WebhookLog,
+} from '@game-picker/core'
+
+export type Access = 'read' | 'write'
+export type Body = Record<string, unknown>
+export type Progress = (done: number, total: number) => void
+
+export interface PickInput {
+  playerCount?: number
+  drawing?: GameFilter['drawing']
+  length?: GameFilter['length']
+  familyFriendly?: boolean
+  sessionId?: number
+  excludePlayed?: boolean
+}
+
+export interface PlayerCheckResult { message: string; status: string }
+export interface ExportedFile { filename: string; body: string }
+
+export interface Backend {
+  readonly mode: 'local' | 'remote'
+  games: {
+    list(filter?: GameFilter): Promise<Game[]>
+    get(id: number): Promise<Game>
+    create(body: Body): Promise<Game>
+    update(id: number, body: Body): Promise<Game>
+    remove(id: number): Promise<void>
+    toggle(id: number): Promise<Game>
+    setFavor(id: number, body: { favor_bias: FavorBias }): Promise<FavorBias>
+  }
+  packs: {
+    list(): Promise<Pack[]>
+    meta(): Promise<PackMeta[]>
+    setFavor(name: string, body: { favor_bias: FavorBias }): Promise<FavorBias>
+    /** Returns how many games the pack has. */
+    setEnabled(name: string, body: { enabled: boolean }): Promise<number>
+  }
+  /** `seed` makes the pick repeatable; only the local backend can honour it. */
+  pick(input: PickInput, seed?: string): Promise<PickResult>
+  sessions: {
+    list(): Promise<Session[]>
+    get(id: number): Promise<Session>
+    active(): Promise<Session | null>
+    start(body: { notes?: string }): Promise<Session>
+    close(id: number, body: { notes?: string }): Promise<Session>
+    remove(id: number): Promise<void>
+    export(id: number, format: ExportFormat): Promise<ExportedFile>
+    importChat(id: number, body: { chatData: unknown }, onProgress?: Progress): Promise<ChatImportResult>
+  }
+  sessionGames: {
+    list(sessionId: number): Promise<SessionGame[]>
+    add(sessionId: number, body: { game_id: number; manually_added?: boolean; room_code?: string }): Promise<SessionGame>
+    setStatus(sessionId: number, id: number, body: { status: string }): Promise<SessionGameStatus>
+    remove(sessionId: number, id: number): Promise<void>
+    setRoomCode(sessionId: number, id: number, body: { room_code: string }): Promise<SessionGame>
+    setPlayerCount(sessionId: number, id: number, body: { player_count: number }): Promise<number>
+    /** The room monitor runs inside the server: remote only. */
+    startPlayerCheck(sessionId: number, id: number): Promise<PlayerCheckResult>
+    stopPlayerCheck(sessionId: number, id: number): Promise<PlayerCheckResult>
+  }
+  votes: { live(body: { username: string; vote: string; timestamp: string }): Promise<LiveVoteResult> }
+  catalogue: {
+    exportCsv(): Promise<ExportedFile>
+    /** What an import would do (for the replace confirmation); changes nothing. */
+    planCsv(body: { csvData: string; mode: string }): Promise<CsvImportPlan>
+    importCsv(body: { csvData: string; mode: string }): Promise<CsvImportResult>
+  }
+  stats(): Promise<Stats>
+  webhooks: {
+    list(): Promise<Webhook[]>
+    get(id: number): Promise<Webhook>
+    create(body: Body): Promise<Webhook>
+    update(id: number, body: Body): Promise<Webhook>
+    remove(id: number): Promise<void>
+    test(id: number): Promise<void>
+    logs(id: number, limit?: number): Promise<WebhookLog[]>
+  }
+  close(): Promise<void>
+}

@@ -1,0 +1,38 @@
+// serve: the HTTP API over the database file, until SIGINT/SIGTERM. A generated admin key is
+// printed once; a configured one never is.
+import type { CommandContext } from '../context.ts'
+import { describeCreation, openLocalCore } from '../local-core.ts'
+import { SHOWN_ONCE } from './admin-key.ts'
+
+export interface ServeOptions {
+  port: number
+  host: string
+  adminKey?: string
+  jwtSecret?: string
+  ecastUrl?: string
+  empty?: boolean
+}
+
+export async function serveCommand(ctx: CommandContext, _args: [], options: ServeOptions) {
+  ctx.assertLocal('serve')
+  const { core, created } = await openLocalCore({ file: ctx.globals.db, access: 'write', seed: !options.empty })
+  try {
+    if (created) ctx.output.note(describeCreation(created))
+    if (!options.adminKey) {
+      const generated = await core.adminKeys.ensure()
+      if (generated) ctx.output.raw(`${SHOWN_ONCE} ${generated}\n`)
+    }
+    const { startServer } = await import('@game-picker/http')
+    const server = await startServer({
+      core, port: options.port, host: options.host, adminKey: options.adminKey || undefined,
+      jwtSecret: options.jwtSecret || undefined, ecastUrl: options.ecastUrl || undefined,
+      log: (line) => ctx.output.note(line),
+    })
+    ctx.output.raw(`Game Picker API listening on ${server.url}\n`)
+    const signal = await ctx.runtime.waitForShutdown()
+    ctx.output.note(`${signal}: finishing requests and saving the database...`)
+    await server.close()
+  } finally {
+    await core.close() // checkpoints the database and releases the lock
+  }
+}

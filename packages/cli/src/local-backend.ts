@@ -1,0 +1,67 @@
+// The Backend over the core on a local database file: mostly the core's own use cases, which
+// already take the HTTP bodies and return the HTTP shapes.
+import { type Core, createSeededRandom } from '@game-picker/core'
+import type { Backend } from './backend.ts'
+import { UsageError } from './cli-errors.ts'
+
+const monitorNeedsServer = () =>
+  Promise.reject(new UsageError(
+    'The room monitor runs inside the server: use --remote URL (with --key) to start or stop it.',
+  ))
+
+export function createLocalBackend(core: Core): Backend {
+  return {
+    mode: 'local',
+    games: {
+      list: core.games.list,
+      get: core.games.get,
+      create: core.games.create,
+      update: core.games.update,
+      remove: core.games.remove,
+      toggle: core.games.toggle,
+      setFavor: core.games.setFavor,
+    },
+    packs: core.packs,
+    pick: (input, seed) => core.picker.pick(input, seed === undefined ? undefined : createSeededRandom(seed)),
+    sessions: {
+      list: core.sessions.list,
+      get: core.sessions.get,
+      active: core.sessions.active,
+      start: core.sessions.start,
+      close: core.sessions.close,
+      remove: core.sessions.remove,
+      export: core.exportSession,
+      importChat: core.importChat,
+    },
+    sessionGames: {
+      list: core.sessionGames.list,
+      add: core.sessionGames.add,
+      setStatus: core.sessionGames.setStatus,
+      remove: core.sessionGames.remove,
+      setRoomCode: core.sessionGames.setRoomCode,
+      setPlayerCount: core.sessionGames.setPlayerCount,
+      startPlayerCheck: monitorNeedsServer,
+      stopPlayerCheck: monitorNeedsServer,
+    },
+    votes: { live: core.votes.live },
+    catalogue: {
+      exportCsv: async () => {
+        const { filename, csv } = await core.csv.export()
+        return { filename, body: csv }
+      },
+      planCsv: core.csv.plan,
+      importCsv: core.csv.import,
+    },
+    stats: core.stats,
+    webhooks: {
+      list: core.webhooks.list,
+      get: core.webhooks.get,
+      create: core.webhooks.create,
+      update: core.webhooks.update,
+      remove: core.webhooks.remove,
+      test: core.webhooks.test,
+      logs: core.webhooks.logs,
+    },
+    close: core.close,
+  }
+}

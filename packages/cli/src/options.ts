@@ -1,0 +1,66 @@
+// Parsers and shared option sets for commander. A value that does not parse is a commander
+// InvalidArgumentError, which the CLI reports as bad usage (exit 2).
+import type { FavorBias, GameFilter } from '@game-picker/core'
+import { type Command, InvalidArgumentError, Option } from 'commander'
+
+function parseInteger(value: string, min: number, what: string): number {
+  if (!/^-?\d+$/.test(value.trim()) || Number(value) < min) throw new InvalidArgumentError(`must be ${what}.`)
+  return Number(value)
+}
+
+export const parseId = (value: string) => parseInteger(value, 1, 'a positive integer id')
+export const parsePositive = (value: string) => parseInteger(value, 1, 'an integer of at least 1')
+export const parseCount = (value: string) => parseInteger(value, 0, 'an integer of at least 0')
+
+const FAVOR_WORDS: Record<string, FavorBias> = { favor: 1, neutral: 0, disfavor: -1, '1': 1, '0': 0, '-1': -1 }
+
+/** Words, since "-1" reads as an option on a command line (numbers work after `--`). */
+export function parseFavor(value: string): FavorBias {
+  const favor = FAVOR_WORDS[value.toLowerCase()]
+  if (favor === undefined) throw new InvalidArgumentError('must be favor, neutral or disfavor.')
+  return favor
+}
+
+export function parseTimestamp(value: string): string {
+  const ms = Date.parse(value)
+  if (Number.isNaN(ms)) throw new InvalidArgumentError('must be a date-time such as 2026-11-22T20:15:00Z.')
+  return new Date(ms).toISOString()
+}
+
+export interface FilterOptions {
+  players?: number
+  drawing?: GameFilter['drawing']
+  length?: GameFilter['length']
+  familyFriendly?: boolean
+  enabled?: boolean
+  disabled?: boolean
+  pack?: string
+}
+
+/** The filters `games list` and `pick` share (decisions §3); `list` adds enabled and pack. */
+export function addFilterOptions(command: Command, { list = false } = {}): Command {
+  command
+    .option('-p, --players <n>', 'games for this many players', parsePositive)
+    .addOption(new Option('--drawing <mode>', 'drawing games').choices(['only', 'exclude']))
+    .addOption(new Option('--length <length>', 'short (<=15 min), medium (16-25), long (>=26)').choices(['short', 'medium', 'long']))
+    .option('--family-friendly', 'only family-friendly games')
+    .option('--no-family-friendly', 'only games that are not family friendly')
+  if (list) {
+    command
+      .option('--enabled', 'only enabled games')
+      .option('--disabled', 'only disabled games')
+      .option('--pack <name>', 'only this pack (exact name)')
+  }
+  return command
+}
+
+export function readFilter(options: FilterOptions): GameFilter {
+  const filter: GameFilter = {}
+  if (options.players !== undefined) filter.playerCount = options.players
+  if (options.drawing !== undefined) filter.drawing = options.drawing
+  if (options.length !== undefined) filter.length = options.length
+  if (options.familyFriendly !== undefined) filter.familyFriendly = options.familyFriendly
+  if (options.enabled || options.disabled) filter.enabled = Boolean(options.enabled)
+  if (options.pack !== undefined) filter.pack = options.pack
+  return filter
+}

@@ -1,0 +1,32 @@
+// createProgram: the commander tree. Global options choose the backend; each command's code is
+// imported only when that command runs, so `game-picker pick` does not load the HTTP server.
+import { readFileSync } from 'node:fs'
+import { Command, Option } from 'commander'
+import type { Runtime } from './runtime.ts'
+import { registerAdmin } from './wiring/admin.ts'
+import { registerCatalogue } from './wiring/catalogue.ts'
+import { registerSessions } from './wiring/sessions.ts'
+
+export const DEFAULT_DB = './game-picker.sqlite'
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+
+export function createProgram(runtime: Runtime): Command {
+  const program = new Command('game-picker')
+    .description('Pick party games, run games nights and serve the Game Picker API.')
+    .version(version)
+    .addOption(new Option('--db <file>', 'database file (":memory:" for a throwaway one)').env('GAME_PICKER_DB').default(DEFAULT_DB))
+    .option('--remote <url>', 'work against a running server instead of the file')
+    .addOption(new Option('--key <key>', 'admin key, for changes made with --remote').env('GAME_PICKER_KEY'))
+    .option('--json', 'print results as JSON (the HTTP API shapes)')
+    // Set before any subcommand exists, so every subcommand inherits them: commander throws
+    // instead of exiting (run.ts maps its errors to exit code 2) and writes through the runtime.
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => void runtime.stdout.write(text), writeErr: (text) => void runtime.stderr.write(text) })
+    .configureHelp({ showGlobalOptions: true })
+    .showHelpAfterError('(add --help for usage)')
+  registerCatalogue(program, runtime)
+  registerSessions(program, runtime)
+  registerAdmin(program, runtime)
+  return program
+}

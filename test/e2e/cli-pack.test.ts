@@ -1,0 +1,44 @@
+// `npx game-picker` from the packed tarballs, as a user installs it: pnpm pack rewrites the
+// workspace:^ ranges to versions, npm installs the three tarballs (dependencies come from the
+// registry), and the installed bin creates a database and picks. Slow (an npm install), so it is
+// one test; GAME_PICKER_SKIP_PACK_TEST=1 skips it when offline.
+import { execFile } from 'node:child_process'
+import { readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assertCliBuilt, cliEnv, createTempDir } from '../helpers/cli.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const temp = createTempDir('game-picker-pack-')
+beforeAll(assertCliBuilt)
+afterAll(temp.remove)
+
+function run(command: string, args: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd, env: cliEnv(temp.path), timeout: 150_000 }, (error, stdout, stderr) =>
+      (error ? reject(new Error(`${command} ${args.join(' ')} failed: ${stderr || error.message}`)) : resolve(stdout)))
+  })
+}
+
+describe.skipIf(process.env.GAME_PICKER_SKIP_PACK_TEST === '1')('the published package', () => {
+  it('runs with npx from the packed tarballs', { timeout: 180_000 }, async () => {
+    const packs = join(temp.path, 'packs')
+    const app = join(temp.path, 'app')
+    await run('npx', ['-y', 'pnpm@10', '--filter', '@game-picker/core', '--filter', '@game-picker/http', '--filter', '@game-picker/cli',
+      'pack', '--pack-destination', packs], root)
+    const tarballs = readdirSync(packs).filter((name) => name.endsWith('.tgz')).sort()
+    expect(tarballs).toEqual(['game-picker-cli-0.1.0.tgz', 'game-picker-core-0.1.0.tgz', 'game-picker-http-0.1.0.tgz'])
+
+    await run('mkdir', ['-p', app], temp.path)
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'try-game-picker', private: true }))
+    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.map((name) => join(packs, name))], app)
+
+    expect(await run('npx', ['game-picker', 'init', '--db', 'night.sqlite'], app))
+      .toBe('Created night.sqlite with the bundled Jackbox catalogue (62 games).\n')
+    const { game, totalEnabled } = JSON.parse(await run('npx', ['game-picker', 'pick', '--players', '6', '--json', '--db', 'night.sqlite'], app))
+    expect(totalEnabled).toBe(62)
+    expect(game.min_players).toBeLessThanOrEqual(6)
+    expect(game.max_players).toBeGreaterThanOrEqual(6)
+  })
+})

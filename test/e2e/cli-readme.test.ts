@@ -1,0 +1,37 @@
+// The README's "At a games night" walkthrough, run exactly as written with `game-picker` on PATH.
+import { execFile } from 'node:child_process'
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assertCliBuilt, CLI_BIN, cliEnv, createTempDir } from '../helpers/cli.ts'
+
+const temp = createTempDir()
+beforeAll(assertCliBuilt)
+afterAll(temp.remove)
+
+function readWalkthrough(): string {
+  const readme = readFileSync(new URL('../../packages/cli/README.md', import.meta.url), 'utf8')
+  const section = readme.slice(readme.indexOf('## At a games night'))
+  const script = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
+  if (!script) throw new Error('README: no sh block under "At a games night"')
+  return script
+}
+
+describe('packages/cli/README.md', () => {
+  it('runs the games night walkthrough as written', { timeout: 30_000 }, async () => {
+    const bin = join(temp.path, 'bin')
+    writeFileSync(join(temp.path, 'walkthrough.sh'), `set -eu\n${readWalkthrough()}`)
+    mkdirSync(bin)
+    writeFileSync(join(bin, 'game-picker'), `#!/bin/sh\nexec "${process.execPath}" "${CLI_BIN}" "$@"\n`)
+    chmodSync(join(bin, 'game-picker'), 0o755)
+    const env = cliEnv(temp.path, { PATH: `${bin}:${process.env.PATH}` })
+    const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile('bash', ['walkthrough.sh'], { cwd: temp.path, env }, (error, out, err) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }))
+    })
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
+    expect(stdout).toMatch(/^Created \.\/games-night\.sqlite with the bundled Jackbox catalogue \(62 games\)\.\nStarted session #1\.\n/)
+    expect(stdout).toMatch(/Picked from \d+ of 62 enabled games\.\nAdded to session #1 \(session game 1\)\.\nVote up from sam recorded for .+ \(now \+1 \/ -0\)\.\nVote down from alex recorded for .+ \(now \+1 \/ -1\)\./)
+    expect(stdout).toMatch(/Closed session #1 \(1 games played\)\.\nGames: +62 \(62 enabled\)[\s\S]*Most played\nID +Title/)
+  })
+})

@@ -1,0 +1,95 @@
+// Running the built game-picker binary as a child process, on temp folders, with an
+// environment cleared of the variables the CLI reads (so the developer's own settings never leak in).
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const CLI_BIN = fileURLToPath(new URL('../../packages/cli/bin/game-picker.js', import.meta.url))
+const BUILT = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url))
+
+export interface CliResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+export interface CliOptions {
+  cwd: string
+  env?: Record<string, string>
+}
+
+const CLI_VARIABLES = ['GAME_PICKER_DB', 'GAME_PICKER_KEY', 'ADMIN_KEY', 'JWT_SECRET', 'PORT', 'HOST', 'ECAST_URL']
+
+/** The environment a child sees: no CLI settings, TMPDIR (the token cache) inside the test's folder. */
+export function cliEnv(cwd: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: cwd, NO_COLOR: '1', ...extra }
+  for (const name of CLI_VARIABLES) if (!(name in extra)) delete env[name]
+  return env
+}
+
+export function assertCliBuilt(): void {
+  if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: run \`pnpm build\` before the e2e tests`)
+}
+
+export function cli(args: string[], { cwd, env }: CliOptions): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI_BIN, ...args], { cwd, env: cliEnv(cwd, env), timeout: 30_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+      resolve({ code, stdout, stderr })
+    })
+  })
+}
+
+/** Runs and parses stdout as JSON, failing with the command's stderr when it did not succeed. */
+export async function cliJson<T = any>(args: string[], options: CliOptions): Promise<T> {
+  const result = await cli([...args, '--json'], options)
+  if (result.code !== 0) throw new Error(`game-picker ${args.join(' ')} exited ${result.code}: ${result.stderr}`)
+  return JSON.parse(result.stdout) as T
+}
+
+export function createTempDir(prefix = 'game-picker-cli-'): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix))
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) }
+}
+
+export interface RunningServe {
+  url: string
+  pid: number
+  output(): CliResult
+  /** Sends the signal and resolves when the process has exited. */
+  stop(signal?: NodeJS.Signals): Promise<CliResult>
+}
+
+/** Spawns `serve --port 0 ...` and resolves once it printed its URL. */
+export function startServe(args: string[], { cwd, env }: CliOptions): Promise<RunningServe> {
+  const child: ChildProcess = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0', ...args], { cwd, env: cliEnv(cwd, env) })
+  let stdout = ''
+  let stderr = ''
+  // 'close', not 'exit': it fires after stdout and stderr were read to the end.
+  const exited = new Promise<number>((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1))))
+  const output = () => ({ code: child.exitCode ?? -1, stdout, stderr })
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 20_000)
+    child.stderr!.on('data', (chunk) => (stderr += chunk))
+    child.stdout!.on('data', (chunk) => {
+      stdout += chunk
+      const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1]
+      if (!url) return
+      clearTimeout(timer)
+      resolve({
+        url, pid: child.pid!, output,
+        stop: async (signal = 'SIGTERM') => {
+          child.kill(signal)
+          const code = await exited
+          return { ...output(), code }
+        },
+      })
+    })
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`serve exited with ${code} before listening: ${stderr}`))
+    })
+  })
+}
