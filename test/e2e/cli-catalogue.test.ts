@@ -26,15 +26,21 @@ describe.concurrent('game-picker catalogue commands', () => {
     expect(enabled.map((game: { id: number }) => game.id)).toEqual([1])
     expect(show.stdout).toMatch(/^ID: +1\nTitle: +Alpha\nPack: +Pack A\nPlayers: +2-6\nLength \(min\): +10\n[\s\S]*\nFavor: +favor\n/)
 
-    expect(await cliJson(['packs', 'favor', 'Pack A', 'disfavor'], { cwd, env })).toEqual({ message: 'Pack favor updated', favor_bias: -1 })
-    expect(await cliJson(['packs', 'disable', 'Pack A'], { cwd, env })).toEqual({ message: 'Pack disabled', gamesAffected: 2 })
-    await cliJson(['packs', 'enable', 'Pack A'], { cwd, env })
-    expect(await cliJson(['packs', 'list'], { cwd, env })).toEqual([
-      { id: 1, name: 'Pack A', favor_bias: -1, created_at: expect.any(String), total_count: 2, enabled_count: 2, total_plays: 0 },
-    ])
-
     expect((await cli(['games', 'remove', '2'], { cwd, env })).stdout).toBe('Deleted #2 Beta Max (Pack A) with its play history and votes.\n')
     expect(await cli(['games', 'show', '2'], { cwd, env })).toMatchObject({ code: 1, stderr: 'error: Game not found\n' })
+  })
+
+  it('weights and switches whole packs', async () => {
+    const env = { GAME_PICKER_DB: 'packs.sqlite' }
+    const pack = 'The Jackbox Party Pack 7'
+    await cli(['init'], { cwd, env })
+    expect(await cliJson(['packs', 'favor', pack, 'disfavor'], { cwd, env })).toEqual({ message: 'Pack favor updated', favor_bias: -1 })
+    expect(await cliJson(['packs', 'disable', pack], { cwd, env })).toEqual({ message: 'Pack disabled', gamesAffected: 5 })
+    const [packs, table] = await Promise.all([cliJson(['packs', 'list'], { cwd, env }), cli(['packs', 'list'], { cwd, env })])
+    expect(packs.find((entry: { name: string }) => entry.name === pack))
+      .toEqual({ id: expect.any(Number), name: pack, favor_bias: -1, created_at: expect.any(String), total_count: 5, enabled_count: 0, total_plays: 0 })
+    expect(table.stdout).toMatch(/^Pack +Games +Enabled +Plays +Favor\n[\s\S]*\nThe Jackbox Party Pack 7 +5 +0 +0 +disfavor\n/)
+    expect(await cliJson(['packs', 'enable', pack], { cwd, env })).toEqual({ message: 'Pack enabled', gamesAffected: 5 })
   })
 
   it('exports CSV, asks before a replace, imports files and the bundled catalogue', async () => {

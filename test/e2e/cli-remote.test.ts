@@ -57,36 +57,45 @@ describe.concurrent('game-picker --remote against game-picker serve', () => {
     ])
 
     // Writes go through the server; a local write is locked out and says to use --remote.
-    const locked = await local(['sessions', 'start'])
+    const [locked, session] = await Promise.all([local(['sessions', 'start']), remoteJson(['sessions', 'start', '--notes', 'Remote night'])])
     expect(locked).toMatchObject({ code: 1, stderr: `error: database shop.sqlite is in use by process ${server.pid}; stop it or use --remote URL\n` })
-
-    expect(await remoteJson(['sessions', 'start', '--notes', 'Remote night'])).toMatchObject({ id: 1, is_active: 1 })
+    expect(session).toMatchObject({ id: 1, is_active: 1, notes: 'Remote night' })
     const picked = await remoteJson(['pick', '--players', '6', '--add'])
     expect(picked.sessionGame).toMatchObject({ session_id: 1, game_id: picked.game.id, status: 'playing' })
-    const added = await remoteJson(['sessions', 'add', String(picked.game.id === 5 ? 6 : 5)])
-    const noRoom = await remote(['sessions', 'monitor', 'start', '1', String(added.id)])
+    const added = await remoteJson(['sessions', 'add', String(picked.game.id === 5 ? 6 : 5), '--room-code', 'ab12'])
+    expect(added).toMatchObject({ room_code: 'AB12', manually_added: 1 })
+    const row = (id: number) => ['1', String(id)]
+    writeFileSync(join(cwd, 'one.csv'), `${results[6][1].stdout.split('\n').slice(0, 2).join('\n')}\n`)
+
+    // Remote writes need no file lock, so independent ones run side by side.
+    const [noRoom, monitor, vote, duplicate, replace, status, count, code] = await Promise.all([
+      remote(['sessions', 'monitor', 'start', ...row(picked.sessionGame.id)]),
+      remoteJson(['sessions', 'monitor', 'start', ...row(added.id)]),
+      remoteJson(['vote', 'up', '--user', 'ann']),
+      remote(['games', 'add', '--pack', picked.game.pack_name, '--title', picked.game.title, '--min', '2', '--max', '4']),
+      remote(['import', 'games', 'one.csv', '--mode', 'replace']), // planned against the server's catalogue
+      remoteJson(['sessions', 'status', ...row(picked.sessionGame.id), 'skipped']),
+      remoteJson(['sessions', 'player-count', ...row(added.id), '5']),
+      remoteJson(['sessions', 'room-code', ...row(picked.sessionGame.id), 'wxyz']),
+    ])
     expect(noRoom).toMatchObject({ code: 1, stderr: 'error: Game does not have a room code\n' })
-    expect(await remoteJson(['sessions', 'room-code', '1', String(added.id), 'ab12'])).toMatchObject({ room_code: 'AB12' })
-    expect(await remoteJson(['sessions', 'monitor', 'start', '1', String(added.id)])).toEqual({ message: 'Player count check started', status: 'monitoring' })
-    expect(await remoteJson(['vote', 'up', '--user', 'ann'])).toMatchObject({ game: { id: added.game_id, upvotes: 1 } })
+    expect(monitor).toEqual({ message: 'Player count check started', status: 'monitoring' })
+    expect(vote).toMatchObject({ game: { id: added.game_id, upvotes: 1 } })
+    expect(duplicate).toMatchObject({ code: 1, stderr: 'error: A game with this title already exists in this pack\n' })
+    expect(replace).toMatchObject({ code: 2, stderr: 'error: Replace: 61 games not in the file would be deleted, with their play history and votes. Pass --yes to confirm.\n' })
+    expect([status, count, code.room_code]).toEqual([{ message: 'Status updated', status: 'skipped' }, { message: 'Player count updated', player_count: 5 }, 'WXYZ'])
 
     const [rows, rowsRemote] = await both(['sessions', 'games', '--json'])
     expect(rowsRemote).toEqual(rows) // the local read replays the server's journal
-    expect(JSON.parse(rows.stdout).map((row: { player_count_check_status: string | null }) => row.player_count_check_status)).toEqual([null, 'monitoring'])
-    expect(await remoteJson(['sessions', 'monitor', 'stop', '1', String(added.id)])).toEqual({ message: 'Player count check stopped', status: 'stopped' })
-
-    const duplicate = await remote(['games', 'add', '--pack', picked.game.pack_name, '--title', picked.game.title, '--min', '2', '--max', '4'])
-    expect(duplicate).toMatchObject({ code: 1, stderr: 'error: A game with this title already exists in this pack\n' })
-    // The replace confirmation is planned against the server's catalogue.
-    const csv = results[6][1].stdout.split('\n').slice(0, 2).join('\n')
-    writeFileSync(join(cwd, 'one.csv'), `${csv}\n`)
-    expect(await remote(['import', 'games', 'one.csv', '--mode', 'replace'])).toMatchObject({
-      code: 2, stderr: 'error: Replace: 61 games not in the file would be deleted, with their play history and votes. Pass --yes to confirm.\n',
-    })
+    expect(JSON.parse(rows.stdout)).toMatchObject([
+      { status: 'skipped', player_count_check_status: null },
+      { status: 'playing', room_code: 'AB12', player_count: 5, player_count_check_status: 'monitoring', upvotes: 1 },
+    ])
+    expect(await remoteJson(['sessions', 'monitor', 'stop', ...row(added.id)])).toEqual({ message: 'Player count check stopped', status: 'stopped' })
     expect(await remoteJson(['sessions', 'close'])).toMatchObject({ id: 1, is_active: 0, games_played: 2 })
     const [stats, statsRemote] = await both(['stats', '--json'])
     expect(statsRemote).toEqual(stats)
-    expect(JSON.parse(stats.stdout)).toMatchObject({ sessions: { count: 1 }, totalGamesPlayed: { count: 2 } })
+    expect(JSON.parse(stats.stdout)).toMatchObject({ sessions: { count: 1 }, totalGamesPlayed: { count: 1 } })
   })
 
   it('serve prints a generated admin key once, stops cleanly on SIGTERM, and admin-key --rotate replaces it', { timeout: 60_000 }, async () => {

@@ -4,8 +4,8 @@ import type { Command } from 'commander'
 import { type CommandContext, createContext, type GlobalOptions } from '../context.ts'
 import type { Runtime } from '../runtime.ts'
 
-// Each command declares its own tuple of parsed arguments and its options object.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// Each command declares its own tuple of parsed arguments and its options object; commander
+// hands them over untyped, so this is the one place they are `any`.
 export type CommandFn = (ctx: CommandContext, args: any, options: any) => Promise<void>
 
 export function lazyAction(runtime: Runtime, load: () => Promise<CommandFn>) {

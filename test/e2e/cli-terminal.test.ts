@@ -1,0 +1,76 @@
+// What a person at a terminal sees: prompts through a pseudo-terminal (pick -i, games add asking
+// for missing fields, the confirmation before a replace import) and the README's walkthrough.
+import { execFile } from 'node:child_process'
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assertCliBuilt, cli, CLI_BIN, cliEnv, cliJson, createTempDir } from '../helpers/cli.ts'
+import { cliInPty, KEY } from '../helpers/cli-pty.ts'
+
+const temp = createTempDir()
+const readmeDir = createTempDir()
+const cwd = temp.path
+beforeAll(assertCliBuilt)
+afterAll(() => {
+  temp.remove()
+  readmeDir.remove()
+})
+
+function readWalkthrough(): string {
+  const readme = readFileSync(new URL('../../packages/cli/README.md', import.meta.url), 'utf8')
+  const section = readme.slice(readme.indexOf('## At a games night'))
+  const script = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
+  if (!script) throw new Error('README: no sh block under "At a games night"')
+  return script
+}
+
+describe.concurrent('game-picker for a person at a terminal', () => {
+  it('pick -i re-rolls, accepts and starts a session; games add and a replace import ask first', { timeout: 60_000 }, async () => {
+    await cli(['init'], { cwd })
+
+    const pick = await cliInPty(['pick', '-i', '--players', '6', '--seed', 'tty'], [
+      { expect: 'Picked from \\d+ of 62 enabled games[\\s\\S]*What now\\?', send: KEY.down + KEY.enter },
+      { expect: 'What now\\? Re-roll[\\s\\S]*Picked from[\\s\\S]*What now\\?', send: KEY.enter },
+      { expect: 'Start one now\\?', send: `y${KEY.enter}` },
+    ], { cwd })
+    expect(pick).toMatchObject({ code: 0, error: null })
+    expect(pick.screen).toMatch(/Accept \(start a session and add it\)\n {2}Re-roll\n {2}Quit/)
+    const added = /Added (.+) to session #1 \(session game 1\)\./.exec(pick.screen)?.[1]
+    expect(await cliJson(['sessions', 'games'], { cwd })).toMatchObject([{ session_id: 1, title: added, status: 'playing' }])
+
+    const add = await cliInPty(['games', 'add', '--pack', 'House Rules'], [
+      { expect: 'Title', send: `Charades${KEY.enter}` },
+      { expect: 'Minimum players', send: `2${KEY.enter}` },
+      // 1 is below the minimum, so the prompt stays; the 0 typed next makes it 10.
+      { expect: 'Maximum players', send: `1${KEY.enter}` },
+      { expect: 'at least 2', send: `0${KEY.enter}` },
+    ], { cwd })
+    expect(add).toMatchObject({ code: 0, error: null })
+    expect(add.screen).toContain('Added #63 Charades (House Rules).')
+
+    writeFileSync(join(cwd, 'one.csv'), 'Pack Name,Title,Min Players,Max Players\nHouse Rules,Charades,2,10\n')
+    const replace = await cliInPty(['import', 'games', 'one.csv', '--mode', 'replace'], [
+      { expect: 'Import 1 games and replace the catalogue\\? 62 games not in the file would be deleted', send: `n${KEY.enter}` },
+    ], { cwd })
+    expect(replace).toMatchObject({ code: 0, error: null })
+    expect(replace.screen).toContain('Cancelled; nothing changed.')
+    expect(await cliJson(['games', 'list'], { cwd })).toHaveLength(63)
+  })
+
+  it('runs the README\'s games night walkthrough exactly as written, with game-picker on PATH', { timeout: 60_000 }, async () => {
+    const bin = join(readmeDir.path, 'bin')
+    writeFileSync(join(readmeDir.path, 'walkthrough.sh'), `set -eu\n${readWalkthrough()}`)
+    mkdirSync(bin)
+    writeFileSync(join(bin, 'game-picker'), `#!/bin/sh\nexec "${process.execPath}" "${CLI_BIN}" "$@"\n`)
+    chmodSync(join(bin, 'game-picker'), 0o755)
+    const env = cliEnv(readmeDir.path, { PATH: `${bin}:${process.env.PATH}` })
+    const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile('bash', ['walkthrough.sh'], { cwd: readmeDir.path, env }, (error, out, err) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }))
+    })
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
+    expect(stdout).toMatch(/^Created \.\/games-night\.sqlite with the bundled Jackbox catalogue \(62 games\)\.\nStarted session #1\.\n/)
+    expect(stdout).toMatch(/Picked from \d+ of 62 enabled games\.\nAdded to session #1 \(session game 1\)\.\nVote up from sam recorded for .+ \(now \+1 \/ -0\)\.\nVote down from alex recorded for .+ \(now \+1 \/ -1\)\./)
+    expect(stdout).toMatch(/Closed session #1 \(1 games played\)\.\nGames: +62 \(62 enabled\)[\s\S]*Most played\nID +Title/)
+  })
+})
