@@ -16,9 +16,9 @@ export interface ImportOptions {
 
 /** True to go ahead. */
 async function confirmReplace(ctx: CommandContext, backend: Backend, csvData: string, yes: boolean): Promise<boolean> {
+  if (yes) return true
   const plan = await backend.catalogue.planCsv({ csvData, mode: 'replace' })
   const consequence = `${plan.toDelete} games not in the file would be deleted, with their play history and votes`
-  if (yes) return true
   if (!ctx.interactive) throw new UsageError(`Replace: ${consequence}. Pass --yes to confirm.`)
   const { askConfirm } = await import('../prompts.ts')
   return askConfirm(`Import ${plan.count} games and replace the catalogue? ${consequence}.`, false)
