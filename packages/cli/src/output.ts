@@ -13,9 +13,7 @@ export interface Output {
   raw(text: string): void
   /** A status line for the person at the terminal, on stderr. */
   note(line: string): void
-  /** True when stderr is a terminal, so progress lines may redraw in place. */
-  readonly stderrIsTTY: boolean
-  /** Redraws the current stderr line (progress); `null` clears it. */
+  /** Redraws the current stderr line (progress) on a terminal only; `null` clears it. */
   status(line: string | null): void
 }
 
@@ -31,7 +29,6 @@ export function createOutput(runtime: Runtime, json: boolean): Output {
     },
     raw: (text) => void runtime.stdout.write(text),
     note: (text) => void runtime.stderr.write(line(text)),
-    stderrIsTTY: Boolean(runtime.stderr.isTTY),
     status: (text) => {
       if (!runtime.stderr.isTTY) return
       runtime.stderr.write(`\r\x1b[2K${text ?? ''}`)

@@ -33,6 +33,11 @@ describe('usage errors exit 2 with a message on stderr', () => {
   })
 })
 
+it('pick -i with --json is bad usage even on a terminal', async () => {
+  const run = await runInProcess(['pick', '-i', '--json', ...MEMORY], { interactive: true })
+  expect(run).toMatchObject({ code: 2, stderr: expect.stringContaining('--interactive is for a person at a terminal; drop --json.') })
+})
+
 describe('help, version and JSON', () => {
   it('--help and --version exit 0 on stdout', async () => {
     const help = await runInProcess(['pick', '--help'])

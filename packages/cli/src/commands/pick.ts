@@ -34,6 +34,7 @@ export function describePick({ game, poolSize, totalEnabled }: PickResult): stri
 export async function pickCommand(ctx: CommandContext, _args: [], options: PickOptions) {
   if (options.interactive) {
     if (!ctx.interactive) throw new UsageError('--interactive needs a terminal; without one use --add or --json.')
+    if (ctx.output.json) throw new UsageError('--interactive is for a person at a terminal; drop --json.')
     const { pickInteractively } = await import('./pick-interactive.ts')
     return pickInteractively(ctx, options)
   }

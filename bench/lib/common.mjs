@@ -1,0 +1,131 @@
+// Shared helpers: where the production build lives, child processes with a time limit,
+// memory readings, small statistics.
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export const dist = {
+  core: `${ROOT}packages/core/dist/index.js`,
+  sqlite: `${ROOT}packages/core/dist/sqlite/index.js`,
+  http: `${ROOT}packages/http/dist/index.js`,
+  cliBin: `${ROOT}packages/cli/bin/game-picker.js`,
+  cliEntry: `${ROOT}packages/cli/dist/bin.js`,
+}
+export const load = (file) => import(pathToFileURL(file).href)
+
+export const MB = 1024 * 1024
+export const round = (n, digits = 1) => (n == null || !Number.isFinite(n) ? n : Number(n.toFixed(digits)))
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** RSS now and at its peak (VmHWM) of a live process, in MB (Linux /proc). */
+export function processMemory(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
+    return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 }
+  } catch {
+    return { rssMb: NaN, peakRssMb: NaN }
+  }
+}
+
+/** CPU time (user + system, ms) a live process has used so far (Linux /proc, 10 ms ticks). */
+export function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime, in USER_HZ (100)
+  } catch {
+    return NaN
+  }
+}
+
+/**
+ * Runs `node script ...args` and resolves with the JSON object it prints as its last stdout
+ * line. Killed (and rejected) after `timeoutMs`.
+ */
+export function runNodeJson(script, args = [], { timeoutMs = 120_000, env = {}, nodeArgs = [] } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+      cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => { out += d })
+    child.stderr.on('data', (d) => { err += d })
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`${script} ${args.join(' ')}: timed out after ${timeoutMs / 1000} s`))
+    }, timeoutMs)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      const last = out.trim().split('\n').at(-1) ?? ''
+      if (code !== 0) return reject(new Error(`${script} ${args.join(' ')} exited ${code ?? signal}: ${err.trim().slice(-2000)}`))
+      try {
+        resolve(JSON.parse(last))
+      } catch {
+        reject(new Error(`${script}: no JSON result on stdout: ${out.slice(-500)} ${err.slice(-500)}`))
+      }
+    })
+  })
+}
+
+/** Spawns a long-running server process and waits (bounded) until GET `readyPath` answers 200. */
+export async function startServerProcess(command, args, { port, env = {}, readyPath = '/health', timeoutMs = 20_000 }) {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let log = ''
+  child.stdout.on('data', (d) => { log += d })
+  child.stderr.on('data', (d) => { log += d })
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)))
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited: ${log.slice(-2000)}`)
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}${readyPath}`, { signal: AbortSignal.timeout(1000) })
+      await res.arrayBuffer()
+      if (res.ok) break
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server not ready after ${timeoutMs} ms: ${log.slice(-2000)}`)
+    }
+    await sleep(100)
+  }
+  return {
+    pid: child.pid,
+    url: `http://127.0.0.1:${port}`,
+    log: () => log,
+    /** SIGTERM, then SIGKILL after 10 s. */
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    },
+    async kill9() {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGKILL')
+      await exited
+    },
+  }
+}
+
+export const cliAvailable = () => existsSync(dist.cliEntry)

@@ -1,0 +1,49 @@
+// The load generator: autocannon, in the orchestrating process (the servers run in their own
+// processes). Every run is bounded by its duration; all traffic goes to 127.0.0.1.
+import autocannon from 'autocannon'
+import { processCpuMs } from './common.mjs'
+
+/**
+ * Runs a warm-up (discarded), then the measured run. Returns requests/s counted from 2xx
+ * responses only, latency percentiles (ms) and the non-2xx / error counts; with `pid`, also
+ * the server's CPU time per response (µs), which other load on the machine barely disturbs.
+ */
+export async function measure({ url, warmupS = 1, durationS = 5, connections = 10, pid, ...request }) {
+  const warmup = warmupS > 0 ? await run({ url, durationS: warmupS, connections, ...request }) : null
+  const cpuBefore = pid ? processCpuMs(pid) : NaN
+  const result = await run({ url, durationS, connections, ...request })
+  const cpuMs = pid ? processCpuMs(pid) - cpuBefore : NaN
+  return { ...result, warmupOk: warmup?.ok ?? 0, cpuMs, cpuUsPerReq: (cpuMs * 1000) / Math.max(1, result.ok + result.non2xx) }
+}
+
+async function run({ url, durationS, connections, method = 'GET', path = '/', headers = {}, body, setupRequest }) {
+  const options = {
+    url: `${url}${path}`,
+    connections,
+    pipelining: 1,
+    duration: durationS,
+    timeout: 10,
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    ...(setupRequest ? { requests: [{ method, path, headers: { 'content-type': 'application/json', ...headers }, setupRequest }] } : {}),
+  }
+  const result = await autocannon(options)
+  const ok = result['2xx']
+  const seconds = (result.finish - result.start) / 1000
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]))
+  return {
+    rps: ok / seconds,
+    ok,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    avgMs: result.latency.average,
+    bytesPerResponse: result.throughput.total / Math.max(1, result.requests.total),
+    seconds,
+    connections,
+  }
+}
