@@ -26,7 +26,7 @@ export interface AppOptions {
   log?: (line: string) => void
 }
 
-export function createApp(core: Core, options: AppOptions) {
+export function createApp(core: Core, options: AppOptions): H3 {
   const log = options.log ?? ((line: string) => console.error(line))
   const auth = createAuth(core, { adminKey: options.adminKey, jwtSecret: options.jwtSecret })
   const monitors = options.monitors ?? createRoomMonitors({

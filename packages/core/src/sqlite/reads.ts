@@ -27,12 +27,16 @@ export function createReads(db: SqlReader, listGames: () => readonly Game[]): St
     listSessionGamesByCheckStatus: async (status) =>
       db.all<SessionGame>(`${SESSION_GAME_SELECT} WHERE sg.player_count_check_status = ? ORDER BY sg.id`, [status]),
 
-    findNearestVote: async (sessionId, username, from, to) =>
-      one<Vote>(
-        `SELECT * FROM votes WHERE session_id = ? AND username = ? AND timestamp BETWEEN ? AND ?
-         ORDER BY abs(julianday(timestamp) - julianday(?)) LIMIT 1`,
-        [sessionId, username, from, to, midpoint(from, to)],
-      ),
+    findNearestVote: async (sessionId, username, from, to) => {
+      // Usually no row is in the window; picking the nearest in JS keeps the SQL a plain range scan.
+      const votes = db.all<Vote>(
+        'SELECT * FROM votes WHERE session_id = ? AND username = ? AND timestamp BETWEEN ? AND ?',
+        [sessionId, username, from, to],
+      )
+      const middle = (Date.parse(from) + Date.parse(to)) / 2
+      const distance = (vote: Vote) => Math.abs(Date.parse(vote.timestamp) - middle)
+      return votes.reduce<Vote | null>((best, vote) => (best && distance(best) <= distance(vote) ? best : vote), null)
+    },
     listVotes: async (sessionId) =>
       db.all<Vote>('SELECT * FROM votes WHERE session_id = ? ORDER BY timestamp, id', [sessionId]),
     listChatMessages: async (sessionId) =>
@@ -60,8 +64,4 @@ export function createReads(db: SqlReader, listGames: () => readonly Game[]): St
     getSetting: async (key) =>
       db.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key])?.value ?? null,
   }
-}
-
-function midpoint(from: string, to: string): string {
-  return new Date((Date.parse(from) + Date.parse(to)) / 2).toISOString()
 }

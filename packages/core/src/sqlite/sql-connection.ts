@@ -4,6 +4,7 @@ import type { Database, Statement } from 'sql.js'
 import type { SqlValue, SqlWriter } from './durable-db.ts'
 
 const MAX_CACHED = 500
+const INSERT = /^\s*(INSERT|REPLACE)\b/i
 
 export interface Connection extends SqlWriter {
   /** BEGIN; fn; COMMIT, or ROLLBACK and rethrow. */
@@ -78,7 +79,9 @@ export function createConnection(db: Database, onOpen: (db: SqlWriter) => void):
   const conn: Connection = {
     run(sql, params) {
       execute(sql, params)
-      return { changes: db.getRowsModified(), lastInsertRowid: Number(query('SELECT last_insert_rowid() AS id')[0].id) }
+      // sql.js has no API for the rowid; asking costs a statement, so only inserts ask.
+      const lastInsertRowid = INSERT.test(sql) ? Number(query('SELECT last_insert_rowid() AS id')[0].id) : 0
+      return { changes: db.getRowsModified(), lastInsertRowid }
     },
     all: (sql, params) => query(sql, params) as never,
     get: (sql, params) => query(sql, params, 1)[0] as never,
