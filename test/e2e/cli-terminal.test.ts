@@ -16,8 +16,8 @@ afterAll(() => {
   readmeDir.remove()
 })
 
-function readWalkthrough(): string {
-  const readme = readFileSync(new URL('../../packages/cli/README.md', import.meta.url), 'utf8')
+function readWalkthrough(readmePath = '../../packages/cli/README.md'): string {
+  const readme = readFileSync(new URL(readmePath, import.meta.url), 'utf8')
   const section = readme.slice(readme.indexOf('## At a games night'))
   const script = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
   if (!script) throw new Error('README: no sh block under "At a games night"')
@@ -72,5 +72,7 @@ describe.concurrent('game-picker for a person at a terminal', () => {
     expect(stdout).toMatch(/^Created \.\/games-night\.sqlite with the bundled Jackbox catalogue \(62 games\)\.\nStarted session #1\.\n/)
     expect(stdout).toMatch(/Picked from \d+ of 62 enabled games\.\nAdded to session #1 \(session game 1\)\.\nVote up from sam recorded for .+ \(now \+1 \/ -0\)\.\nVote down from alex recorded for .+ \(now \+1 \/ -1\)\./)
     expect(stdout).toMatch(/Closed session #1 \(1 games played\)\.\nGames: +62 \(62 enabled\)[\s\S]*Most played\nID +Title/)
+    // The project README shows the same walkthrough, so it works as written too.
+    expect(readWalkthrough('../../README.md')).toBe(readWalkthrough())
   })
 })
