@@ -1,6 +1,4 @@
 // CSV export and import of the catalogue (decisions §8).
-import { parse } from 'csv-parse/sync'
-import { stringify } from 'csv-stringify/sync'
 import { type CoreContext, isoNow } from './context.ts'
 import { invalidInput, isDomainError } from './errors.ts'
 import { readNewGameFields } from './game-fields.ts'
@@ -20,7 +18,12 @@ const REQUIRED_HEADERS = ['pack name', 'title', 'min players', 'max players']
 const INTEGER_FIELDS = new Set(['min_players', 'max_players', 'length_minutes'])
 const FLAG_FIELDS = new Set(['has_audience', 'family_friendly'])
 
-export function gamesToCsv(games: readonly Game[]): string {
+// The CSV libraries load on first use: they would cost every CLI start ~60 ms otherwise.
+const loadParse = async () => (await import('csv-parse/sync')).parse
+const loadStringify = async () => (await import('csv-stringify/sync')).stringify
+
+export async function gamesToCsv(games: readonly Game[]): Promise<string> {
+  const stringify = await loadStringify()
   return stringify(
     games.map((game) => COLUMNS.map(([, key]) => formatCell(game, key))),
     { header: true, columns: COLUMNS.map(([header]) => header), record_delimiter: '\n' },
@@ -36,7 +39,8 @@ function formatCell(game: Game, key: (typeof COLUMNS)[number][1]): string {
 }
 
 /** Parses and validates every row; the first bad one rejects the file. Row numbers count the header as row 1. */
-export function parseGamesCsv(csvData: string): GameFields[] {
+export async function parseGamesCsv(csvData: string): Promise<GameFields[]> {
+  const parse = await loadParse()
   let records: string[][]
   try {
     records = parse(csvData, { bom: true, skip_empty_lines: true, relax_column_count: true })
@@ -85,12 +89,12 @@ function parseFlag(cell: string, key: string): boolean {
   throw invalidInput(`${key} must be Yes or No`)
 }
 
-function readImportRequest(input: unknown): { games: GameFields[]; mode: ImportMode } {
+async function readImportRequest(input: unknown): Promise<{ games: GameFields[]; mode: ImportMode }> {
   const fields = asFields(input)
   if (typeof fields.csvData !== 'string' || fields.csvData.trim() === '') throw invalidInput('CSV data required')
   const mode = fields.mode ?? 'append'
   if (mode !== 'append' && mode !== 'replace') throw invalidInput('mode must be append or replace')
-  return { games: parseGamesCsv(fields.csvData), mode }
+  return { games: await parseGamesCsv(fields.csvData), mode }
 }
 
 export function createCsv(ctx: CoreContext) {
@@ -99,11 +103,11 @@ export function createCsv(ctx: CoreContext) {
 
   return {
     export: async (): Promise<{ filename: string; csv: string }> =>
-      ({ filename: csvFilename(ctx.now()), csv: gamesToCsv(await store.read((tx) => tx.listGames())) }),
+      ({ filename: csvFilename(ctx.now()), csv: await gamesToCsv(await store.read((tx) => tx.listGames())) }),
 
     /** What an import would do, for a confirmation prompt; changes nothing. */
     plan: async (input: unknown): Promise<CsvImportPlan> => {
-      const { games, mode } = readImportRequest(input)
+      const { games, mode } = await readImportRequest(input)
       const keys = new Set(games.map(gameKey))
       return store.read(async (tx) => ({
         count: games.length,
@@ -113,7 +117,7 @@ export function createCsv(ctx: CoreContext) {
 
     /** Upserts by (pack, title) in one transaction; `replace` then deletes the games not in the file. */
     import: async (input: unknown): Promise<CsvImportResult> => {
-      const { games, mode } = readImportRequest(input)
+      const { games, mode } = await readImportRequest(input)
       return store.transaction(async (tx) => {
         const existing = new Map((await tx.listGames()).map((game) => [gameKey(game), game]))
         const createdAt = isoNow(ctx)
