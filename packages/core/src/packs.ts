@@ -13,7 +13,7 @@ async function assertPackExists(tx: StoreReads, name: string): Promise<void> {
 export function createPacks({ store }: CoreContext) {
   return {
     /** Every pack, by name. */
-    list: (): Promise<Pack[]> => store.read((tx) => tx.listPacks()),
+    list: async (): Promise<Pack[]> => [...(await store.read((tx) => tx.listPacks()))],
 
     /** The packs that have games, by name. */
     meta: (): Promise<PackMeta[]> =>

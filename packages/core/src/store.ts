@@ -51,7 +51,8 @@ export interface StoreReads {
   listGames(): Promise<readonly Game[]>
   getGame(id: number): Promise<Game | null>
   findGame(packName: string, title: string): Promise<Game | null>
-  listPacks(): Promise<Pack[]>
+  /** Ordered by name. Callers must not mutate the result. */
+  listPacks(): Promise<readonly Pack[]>
   getPack(name: string): Promise<Pack | null>
 
   /** Newest first, with games_played. */

@@ -2,9 +2,9 @@
 // journal + checkpoints (decisions §2). No file (or ':memory:') gives an in-memory store.
 import { DomainError } from '../errors.ts'
 import type { Store, StoreReads } from '../store.ts'
-import type { Game } from '../types.ts'
+import type { Game, Pack } from '../types.ts'
 import { DatabaseLockedError, openSqlDatabase, type SqlDatabase, type SqlReader } from './durable-db.ts'
-import { createReads } from './reads.ts'
+import { type Catalogue, createReads, queryCatalogue } from './reads.ts'
 import { migrations } from './schema.ts'
 import { createWrites } from './writes.ts'
 
@@ -18,20 +18,31 @@ export interface SqliteStoreOptions {
 
 export async function createSqliteStore(options: SqliteStoreOptions = {}): Promise<Store> {
   const db = await openDatabase(options)
-  const listAllGames = (reader: SqlReader) => reader.all<Game>('SELECT * FROM games ORDER BY pack_name, title')
-
-  // The catalogue is read on every pick and list; keep it until the next committed write.
-  let cached: { version: number; games: readonly Game[] } | null = null
-  const cachedGames = (reader: SqlReader) => {
-    if (cached?.version !== db.version) cached = { version: db.version, games: listAllGames(reader) }
-    return cached.games
+  // The catalogue (games and packs) is read on every pick, list and stats call: reads keep it
+  // until the next committed write. Inside a write transaction it is always queried.
+  let cache: { version: number; games?: readonly Game[]; packs?: readonly Pack[] } = { version: -1 }
+  const cachedCatalogue = (reader: SqlReader): Catalogue => ({
+    games: () => {
+      if (cache.version !== db.version) cache = { version: db.version }
+      return (cache.games ??= queryCatalogue(reader).games())
+    },
+    packs: () => {
+      if (cache.version !== db.version) cache = { version: db.version }
+      return (cache.packs ??= queryCatalogue(reader).packs())
+    },
+  })
+  // Reads always get the same connection object, so one view of it serves every read.
+  let readView: { reader: SqlReader; reads: StoreReads } | undefined
+  const readsFor = (reader: SqlReader) => {
+    if (readView?.reader !== reader) readView = { reader, reads: createReads(reader, cachedCatalogue(reader)) }
+    return readView.reads
   }
 
   return {
-    read: (fn) => db.read((reader) => fn(createReads(reader, () => cachedGames(reader)))),
+    read: (fn) => db.read((reader) => fn(readsFor(reader))),
     transaction: (fn) =>
       db.write((writer) => {
-        const reads: StoreReads = createReads(writer, () => listAllGames(writer))
+        const reads = createReads(writer, queryCatalogue(writer))
         return fn({ ...reads, ...createWrites(writer, reads) })
       }),
     close: () => db.close(),

@@ -4,14 +4,25 @@ import type { ChatMessage, Game, Pack, Session, SessionGame, Vote } from '../typ
 import type { SqlReader } from './durable-db.ts'
 import { SESSION_GAME_SELECT, SESSION_SELECT, toDelivery, toWebhook, toWebhookLog } from './rows.ts'
 
-export function createReads(db: SqlReader, listGames: () => readonly Game[]): StoreReads {
+/** The catalogue queries, which a caller may serve from a cache. */
+export interface Catalogue {
+  games(): readonly Game[]
+  packs(): readonly Pack[]
+}
+
+export const queryCatalogue = (db: SqlReader): Catalogue => ({
+  games: () => db.all<Game>('SELECT * FROM games ORDER BY pack_name, title'),
+  packs: () => db.all<Pack>('SELECT * FROM packs ORDER BY name'),
+})
+
+export function createReads(db: SqlReader, catalogue: Catalogue): StoreReads {
   const one = <T>(sql: string, params: (string | number | null)[]) => db.get<T>(sql, params) ?? null
   return {
-    listGames: async () => listGames(),
+    listGames: async () => catalogue.games(),
     getGame: async (id) => one<Game>('SELECT * FROM games WHERE id = ?', [id]),
     findGame: async (packName, title) =>
       one<Game>('SELECT * FROM games WHERE pack_name = ? AND title = ?', [packName, title]),
-    listPacks: async () => db.all<Pack>('SELECT * FROM packs ORDER BY name'),
+    listPacks: async () => catalogue.packs(),
     getPack: async (name) => one<Pack>('SELECT * FROM packs WHERE name = ?', [name]),
 
     listSessions: async () => db.all<Session>(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id DESC`),
