@@ -8,6 +8,11 @@ import { httpFailure } from './errors.ts'
 export const TOKEN_LIFETIME = '24h'
 const FAILURE_WINDOW_MS = 15 * 60_000
 const MAX_FAILURES = 10
+// A bot posting chat votes sends the same token thousands of times: remember tokens already
+// verified (until they expire) instead of checking the HMAC on every request.
+const VERIFIED_TOKENS_MAX = 1000
+
+interface Claims { role: string; timestamp: number }
 
 export interface AuthOptions {
   /** The configured admin key; absent = the hashed key kept in the database. */
@@ -20,6 +25,19 @@ export function createAuth(core: Core, options: AuthOptions) {
   const secret = new TextEncoder().encode(options.jwtSecret)
   const now = options.now ?? Date.now
   const failures = new Map<string, number[]>()
+  const verified = new Map<string, { claims: Claims; expiresAt: number }>()
+
+  async function verifyToken(token: string): Promise<Claims> {
+    const known = verified.get(token)
+    if (known && known.expiresAt > now()) return known.claims
+    verified.delete(token)
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
+    if (payload.role !== 'admin' || typeof payload.timestamp !== 'number') throw new Error('not an admin token')
+    const claims = { role: payload.role, timestamp: payload.timestamp }
+    if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear()
+    verified.set(token, { claims, expiresAt: (payload.exp ?? 0) * 1000 })
+    return claims
+  }
 
   const recentFailures = (address: string) => {
     const since = now() - FAILURE_WINDOW_MS
@@ -49,13 +67,11 @@ export function createAuth(core: Core, options: AuthOptions) {
     },
 
     /** The token's claims; 401 without a bearer token, 403 for a bad, expired or unsigned one. */
-    async requireAdmin(event: H3Event): Promise<{ role: string; timestamp: number }> {
+    async requireAdmin(event: H3Event): Promise<Claims> {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get('authorization') ?? '')
       if (!match) throw httpFailure(401, 'Access token required')
       try {
-        const { payload } = await jwtVerify(match[1], secret, { algorithms: ['HS256'] })
-        if (payload.role !== 'admin' || typeof payload.timestamp !== 'number') throw new Error('not an admin token')
-        return { role: payload.role, timestamp: payload.timestamp }
+        return await verifyToken(match[1])
       } catch {
         throw httpFailure(403, 'Invalid or expired token')
       }
