@@ -42,7 +42,7 @@ export function createChatImport(ctx: CoreContext) {
     ctx.store.transaction(async (tx): Promise<ChatImportResult> => {
       await getSessionOrThrow(tx, sessionId)
       const entries = readChatData(asFields(input).chatData)
-      const rows = await tx.listSessionGames(sessionId)
+      const rows = await tx.listSessionTimeline(sessionId)
       if (rows.length === 0) throw invalidInput('No games played in this session to match votes against')
 
       // Latest counted vote per user, for the 1-second rule; seeded with votes already stored.

@@ -3,7 +3,7 @@ import type { CoreContext } from './context.ts'
 import { notFound } from './errors.ts'
 import { matchesFilter, parseGameFilter } from './filters.ts'
 import type { StoreReads } from './store.ts'
-import type { FavorBias, Game } from './types.ts'
+import type { FavorBias, Game, Pack } from './types.ts'
 import { asFields, parseId, readBoolean } from './validate.ts'
 
 export interface PickResult {
@@ -25,7 +25,7 @@ export function createPicker(ctx: CoreContext) {
       const excludePlayed = fields.excludePlayed == null ? false : readBoolean(fields, 'excludePlayed')
 
       return ctx.store.read(async (tx) => {
-        const enabled = (await tx.listGames()).filter((game) => game.enabled === 1)
+        const { enabled, weightOf } = weighCatalogue(await tx.listGames(), await tx.listPacks())
         const matching = enabled.filter((game) => matchesFilter(game, filter))
         const excluded = sessionId === undefined ? new Set<number>() : await sessionExclusions(tx, sessionId, excludePlayed)
         const pool = matching.filter((game) => !excluded.has(game.id))
@@ -38,12 +38,28 @@ export function createPicker(ctx: CoreContext) {
             ...(removedBySession ? { recentlyPlayed: [...excluded] } : {}),
           })
         }
-        const packFavor = new Map((await tx.listPacks()).map((pack) => [pack.name, pack.favor_bias]))
-        const weights = pool.map((game) => FAVOR_WEIGHT[game.favor_bias] * FAVOR_WEIGHT[packFavor.get(game.pack_name) ?? 0])
+        const weights = pool.map(weightOf)
         return { game: pool[drawIndex(weights, random())], poolSize: pool.length, totalEnabled: enabled.length }
       })
     },
   }
+}
+
+interface WeighedCatalogue { packs: readonly Pack[]; enabled: Game[]; weightOf: (game: Game) => number }
+
+// The store hands out the same catalogue arrays until a write changes them, so the enabled
+// games and their weights are worked out once per catalogue, not once per pick.
+const weighed = new WeakMap<readonly Game[], WeighedCatalogue>()
+
+function weighCatalogue(games: readonly Game[], packs: readonly Pack[]): WeighedCatalogue {
+  const known = weighed.get(games)
+  if (known?.packs === packs) return known
+  const packFavor = new Map(packs.map((pack) => [pack.name, pack.favor_bias]))
+  const weights = new Map(games.map((game) =>
+    [game.id, FAVOR_WEIGHT[game.favor_bias] * FAVOR_WEIGHT[packFavor.get(game.pack_name) ?? 0]]))
+  const result = { packs, enabled: games.filter((game) => game.enabled === 1), weightOf: (game: Game) => weights.get(game.id)! }
+  weighed.set(games, result)
+  return result
 }
 
 /** Games the session excludes: all it played (excludePlayed) or else the last two, so nothing repeats back to back. */

@@ -23,6 +23,9 @@ export type SessionGamePatch = Partial<{
   player_count_check_status: PlayerCheckStatus | null
 }>
 
+/** A session game as votes are matched to it. */
+export type TimelineEntry = Pick<SessionGame, 'id' | 'game_id' | 'played_at' | 'title'>
+
 export type NewVote = Omit<Vote, 'id'>
 export type NewChatMessage = Omit<ChatMessage, 'id'>
 
@@ -62,6 +65,8 @@ export interface StoreReads {
   getActiveSession(): Promise<Session | null>
   /** Ordered by played_at, then id. */
   listSessionGames(sessionId: number): Promise<SessionGame[]>
+  /** The session's games for vote matching, ordered by played_at, then id. Callers must not mutate it. */
+  listSessionTimeline(sessionId: number): Promise<readonly TimelineEntry[]>
   getSessionGame(id: number): Promise<SessionGame | null>
   listSessionGamesByCheckStatus(status: PlayerCheckStatus): Promise<SessionGame[]>
 
@@ -70,7 +75,8 @@ export interface StoreReads {
   listVotes(sessionId: number): Promise<Vote[]>
   listChatMessages(sessionId: number): Promise<ChatMessage[]>
 
-  listWebhooks(): Promise<WebhookRecord[]>
+  /** Callers must not mutate the result. */
+  listWebhooks(): Promise<readonly WebhookRecord[]>
   getWebhook(id: number): Promise<WebhookRecord | null>
   /** Newest first. */
   listWebhookLogs(webhookId: number, limit: number): Promise<WebhookLog[]>

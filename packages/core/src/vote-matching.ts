@@ -1,10 +1,10 @@
 // Rules shared by live votes and chat imports (decisions §6).
-import type { SessionGame } from './types.ts'
+import type { TimelineEntry } from './store.ts'
 
 export const DUPLICATE_WINDOW_MS = 1000
 
 /** The row with the latest played_at at or before `timestamp` (rows ordered by played_at, id). */
-export function matchSessionGame(rows: readonly SessionGame[], timestamp: string): SessionGame | null {
+export function matchSessionGame(rows: readonly TimelineEntry[], timestamp: string): TimelineEntry | null {
   let low = 0
   let high = rows.length
   while (low < high) {
@@ -15,7 +15,7 @@ export function matchSessionGame(rows: readonly SessionGame[], timestamp: string
   return low === 0 ? null : rows[low - 1]
 }
 
-export const timeline = (rows: readonly SessionGame[]) =>
+export const timeline = (rows: readonly TimelineEntry[]) =>
   rows.map((row) => ({ title: row.title, played_at: row.played_at }))
 
 /** ISO bounds of the duplicate window around a timestamp. */

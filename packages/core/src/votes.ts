@@ -32,7 +32,7 @@ export function createVotes(ctx: CoreContext) {
       return transactionWithEvents(ctx, async (tx, emit) => {
         const session = await tx.getActiveSession()
         if (!session) throw notFound('No active session')
-        const rows = await tx.listSessionGames(session.id)
+        const rows = await tx.listSessionTimeline(session.id)
         if (rows.length === 0) throw notFound('No games played in the active session')
         const row = matchSessionGame(rows, timestamp)
         if (!row) {

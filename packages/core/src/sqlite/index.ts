@@ -1,11 +1,11 @@
 // createSqliteStore: the default Store, SQLite through sql.js, durable on a file through a
 // journal + checkpoints (decisions §2). No file (or ':memory:') gives an in-memory store.
 import { DomainError } from '../errors.ts'
-import type { Store, StoreReads } from '../store.ts'
-import type { Game, Pack } from '../types.ts'
-import { DatabaseLockedError, openSqlDatabase, type SqlDatabase, type SqlReader } from './durable-db.ts'
-import { type Catalogue, createReads, queryCatalogue } from './reads.ts'
+import type { Store } from '../store.ts'
+import { DatabaseLockedError, openSqlDatabase, type SqlDatabase } from './durable-db.ts'
+import { createReads } from './reads.ts'
 import { migrations } from './schema.ts'
+import { createTableCache } from './table-cache.ts'
 import { createWrites } from './writes.ts'
 
 export interface SqliteStoreOptions {
@@ -18,32 +18,14 @@ export interface SqliteStoreOptions {
 
 export async function createSqliteStore(options: SqliteStoreOptions = {}): Promise<Store> {
   const db = await openDatabase(options)
-  // The catalogue (games and packs) is read on every pick, list and stats call: reads keep it
-  // until the next committed write. Inside a write transaction it is always queried.
-  let cache: { version: number; games?: readonly Game[]; packs?: readonly Pack[] } = { version: -1 }
-  const cachedCatalogue = (reader: SqlReader): Catalogue => ({
-    games: () => {
-      if (cache.version !== db.version) cache = { version: db.version }
-      return (cache.games ??= queryCatalogue(reader).games())
-    },
-    packs: () => {
-      if (cache.version !== db.version) cache = { version: db.version }
-      return (cache.packs ??= queryCatalogue(reader).packs())
-    },
-  })
-  // Reads always get the same connection object, so one view of it serves every read.
-  let readView: { reader: SqlReader; reads: StoreReads } | undefined
-  const readsFor = (reader: SqlReader) => {
-    if (readView?.reader !== reader) readView = { reader, reads: createReads(reader, cachedCatalogue(reader)) }
-    return readView.reads
-  }
-
+  const cache = createTableCache()
   return {
-    read: (fn) => db.read((reader) => fn(readsFor(reader))),
+    read: (fn) => db.read((reader) => fn(createReads(reader, cache.forTransaction()))),
     transaction: (fn) =>
       db.write((writer) => {
-        const reads = createReads(writer, queryCatalogue(writer))
-        return fn({ ...reads, ...createWrites(writer, reads) })
+        const txCache = cache.forTransaction()
+        const reads = createReads(writer, txCache)
+        return fn(Object.assign(reads, createWrites(writer, reads, txCache)))
       }),
     close: () => db.close(),
   }

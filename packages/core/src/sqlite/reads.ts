@@ -1,28 +1,20 @@
 // The read half of the sqlite Store.
-import type { StoreReads } from '../store.ts'
+import type { StoreReads, TimelineEntry } from '../store.ts'
 import type { ChatMessage, Game, Pack, Session, SessionGame, Vote } from '../types.ts'
 import type { SqlReader } from './durable-db.ts'
+import type { TransactionCache } from './table-cache.ts'
 import { SESSION_GAME_SELECT, SESSION_SELECT, toDelivery, toWebhook, toWebhookLog } from './rows.ts'
 
-/** The catalogue queries, which a caller may serve from a cache. */
-export interface Catalogue {
-  games(): readonly Game[]
-  packs(): readonly Pack[]
-}
-
-export const queryCatalogue = (db: SqlReader): Catalogue => ({
-  games: () => db.all<Game>('SELECT * FROM games ORDER BY pack_name, title'),
-  packs: () => db.all<Pack>('SELECT * FROM packs ORDER BY name'),
-})
-
-export function createReads(db: SqlReader, catalogue: Catalogue): StoreReads {
+/** The read half; `cache` serves the hot, rarely changing reads (see table-cache.ts). */
+export function createReads(db: SqlReader, cache: TransactionCache): StoreReads {
   const one = <T>(sql: string, params: (string | number | null)[]) => db.get<T>(sql, params) ?? null
   return {
-    listGames: async () => catalogue.games(),
+    listGames: async () =>
+      cache.get('catalogue', 'games', () => db.all<Game>('SELECT * FROM games ORDER BY pack_name, title')),
     getGame: async (id) => one<Game>('SELECT * FROM games WHERE id = ?', [id]),
     findGame: async (packName, title) =>
       one<Game>('SELECT * FROM games WHERE pack_name = ? AND title = ?', [packName, title]),
-    listPacks: async () => catalogue.packs(),
+    listPacks: async () => cache.get('catalogue', 'packs', () => db.all<Pack>('SELECT * FROM packs ORDER BY name')),
     getPack: async (name) => one<Pack>('SELECT * FROM packs WHERE name = ?', [name]),
 
     listSessions: async () => db.all<Session>(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id DESC`),
@@ -31,9 +23,14 @@ export function createReads(db: SqlReader, catalogue: Catalogue): StoreReads {
         'SELECT COUNT(*) AS total, COALESCE(SUM(is_active), 0) AS active FROM sessions',
       )!,
     getSession: async (id) => one<Session>(`${SESSION_SELECT} WHERE s.id = ?`, [id]),
-    getActiveSession: async () => one<Session>(`${SESSION_SELECT} WHERE s.is_active = 1`, []),
+    getActiveSession: async () =>
+      cache.get('sessions', 'active', () => one<Session>(`${SESSION_SELECT} WHERE s.is_active = 1`, [])),
     listSessionGames: async (sessionId) =>
       db.all<SessionGame>(`${SESSION_GAME_SELECT} WHERE sg.session_id = ? ORDER BY sg.played_at, sg.id`, [sessionId]),
+    listSessionTimeline: async (sessionId) =>
+      cache.get('sessions', `timeline:${sessionId}`, () => db.all<TimelineEntry>(
+        `SELECT sg.id, sg.game_id, sg.played_at, g.title FROM session_games sg JOIN games g ON g.id = sg.game_id
+         WHERE sg.session_id = ? ORDER BY sg.played_at, sg.id`, [sessionId])),
     getSessionGame: async (id) => one<SessionGame>(`${SESSION_GAME_SELECT} WHERE sg.id = ?`, [id]),
     listSessionGamesByCheckStatus: async (status) =>
       db.all<SessionGame>(`${SESSION_GAME_SELECT} WHERE sg.player_count_check_status = ? ORDER BY sg.id`, [status]),
@@ -53,7 +50,7 @@ export function createReads(db: SqlReader, catalogue: Catalogue): StoreReads {
     listChatMessages: async (sessionId) =>
       db.all<ChatMessage>('SELECT * FROM chat_messages WHERE session_id = ? ORDER BY timestamp, id', [sessionId]),
 
-    listWebhooks: async () => db.all('SELECT * FROM webhooks ORDER BY id').map(toWebhook),
+    listWebhooks: async () => cache.get('webhooks', 'webhooks', () => db.all('SELECT * FROM webhooks ORDER BY id').map(toWebhook)),
     getWebhook: async (id) => {
       const row = db.get('SELECT * FROM webhooks WHERE id = ?', [id])
       return row ? toWebhook(row) : null

@@ -112,8 +112,10 @@ export function createConnection(db: Database, onOpen: (db: SqlWriter) => void):
   }
   // sql.js keeps its file in an emulated in-memory file system, where SQLite's own rollback
   // journal and syncs only cost time (3x per write): durability is the job of our journal.
+  // No other connection can see this memory, so holding SQLite's lock for good skips the
+  // lock and hot-journal checks every transaction would make (25-68 µs a statement).
   const configure = () => {
-    db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF')
+    db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE')
     onOpen(conn)
   }
   configure()

@@ -4,16 +4,20 @@ import type { StoreReads, StoreTx } from '../store.ts'
 import type { Game, Session, SessionGame } from '../types.ts'
 import type { SqlWriter } from './durable-db.ts'
 import { setClause } from './rows.ts'
+import type { TransactionCache } from './table-cache.ts'
 
 type Writes = Omit<StoreTx, keyof StoreReads>
 
-export function createWrites(db: SqlWriter, reads: StoreReads): Writes {
+/** The write half; each write tells `cache` which table groups it changes, triggers and cascades included. */
+export function createWrites(db: SqlWriter, reads: StoreReads, cache: TransactionCache): Writes {
+  const { touch } = cache
   const update = (table: string, id: number, patch: Record<string, unknown>) => {
     const { sql, values } = setClause(patch)
     if (sql) db.run(`UPDATE ${table} SET ${sql} WHERE id = ?`, [...values, id])
   }
   return {
     async insertGame(game) {
+      touch('catalogue')
       const { lastInsertRowid } = db.run(
         `INSERT INTO games (pack_name, title, min_players, max_players, length_minutes, has_audience,
           family_friendly, game_type, secondary_type, enabled, favor_bias, created_at)
@@ -24,26 +28,44 @@ export function createWrites(db: SqlWriter, reads: StoreReads): Writes {
       )
       return (await reads.getGame(lastInsertRowid)) as Game
     },
-    updateGame: async (id, patch) => update('games', id, patch),
-    deleteGame: async (id) => void db.run('DELETE FROM games WHERE id = ?', [id]),
-    setPackEnabled: async (packName, enabled) =>
-      db.run('UPDATE games SET enabled = ? WHERE pack_name = ?', [enabled, packName]).changes,
-    ensurePack: async (name, createdAt) =>
-      void db.run('INSERT OR IGNORE INTO packs (name, created_at) VALUES (?, ?)', [name, createdAt]),
-    setPackFavor: async (name, favorBias) =>
-      void db.run('UPDATE packs SET favor_bias = ? WHERE name = ?', [favorBias, name]),
-
+    updateGame: async (id, patch) => {
+      touch('catalogue', 'sessions')
+      return update('games', id, patch)
+    },
+    deleteGame: async (id) => {
+      touch('catalogue', 'sessions')
+      db.run('DELETE FROM games WHERE id = ?', [id])
+    },
+    setPackEnabled: async (packName, enabled) => {
+      touch('catalogue')
+      return db.run('UPDATE games SET enabled = ? WHERE pack_name = ?', [enabled, packName]).changes
+    },
+    ensurePack: async (name, createdAt) => {
+      touch('catalogue')
+      db.run('INSERT OR IGNORE INTO packs (name, created_at) VALUES (?, ?)', [name, createdAt])
+    },
+    setPackFavor: async (name, favorBias) => {
+      touch('catalogue')
+      db.run('UPDATE packs SET favor_bias = ? WHERE name = ?', [favorBias, name])
+    },
     async insertSession(session) {
+      touch('sessions')
       const { lastInsertRowid } = db.run(
         'INSERT INTO sessions (created_at, notes, is_active) VALUES (?, ?, 1)',
         [session.created_at, session.notes],
       )
       return (await reads.getSession(lastInsertRowid)) as Session
     },
-    closeSession: async (id, closedAt, notes) =>
-      void db.run('UPDATE sessions SET is_active = 0, closed_at = ?, notes = ? WHERE id = ?', [closedAt, notes, id]),
-    deleteSession: async (id) => void db.run('DELETE FROM sessions WHERE id = ?', [id]),
+    closeSession: async (id, closedAt, notes) => {
+      touch('sessions')
+      db.run('UPDATE sessions SET is_active = 0, closed_at = ?, notes = ? WHERE id = ?', [closedAt, notes, id])
+    },
+    deleteSession: async (id) => {
+      touch('sessions', 'catalogue')
+      db.run('DELETE FROM sessions WHERE id = ?', [id])
+    },
     async insertSessionGame(row) {
+      touch('sessions', 'catalogue')
       const { lastInsertRowid } = db.run(
         `INSERT INTO session_games (session_id, game_id, played_at, manually_added, status, room_code)
          VALUES (?, ?, ?, ?, ?, ?)`,
@@ -51,19 +73,28 @@ export function createWrites(db: SqlWriter, reads: StoreReads): Writes {
       )
       return (await reads.getSessionGame(lastInsertRowid)) as SessionGame
     },
-    updateSessionGame: async (id, patch) => update('session_games', id, patch),
-    finishPlaying: async (sessionId, exceptId) =>
-      void db.run(
+    updateSessionGame: async (id, patch) => {
+      touch('sessions', 'catalogue')
+      return update('session_games', id, patch)
+    },
+    finishPlaying: async (sessionId, exceptId) => {
+      touch('sessions', 'catalogue')
+      db.run(
         "UPDATE session_games SET status = 'played' WHERE session_id = ? AND status = 'playing' AND id <> ?",
         [sessionId, exceptId ?? -1],
-      ),
-    deleteSessionGame: async (id) => void db.run('DELETE FROM session_games WHERE id = ?', [id]),
-
-    insertVote: async (vote) =>
-      void db.run(
+      )
+    },
+    deleteSessionGame: async (id) => {
+      touch('sessions', 'catalogue')
+      db.run('DELETE FROM session_games WHERE id = ?', [id])
+    },
+    insertVote: async (vote) => {
+      touch('catalogue')
+      db.run(
         'INSERT INTO votes (session_id, session_game_id, game_id, username, type, timestamp) VALUES (?, ?, ?, ?, ?, ?)',
         [vote.session_id, vote.session_game_id, vote.game_id, vote.username, vote.type, vote.timestamp],
-      ),
+      )
+    },
     insertChatMessage: async (m) =>
       db.run(
         `INSERT OR IGNORE INTO chat_messages (session_id, username, message, timestamp, vote_type, session_game_id)
@@ -72,6 +103,7 @@ export function createWrites(db: SqlWriter, reads: StoreReads): Writes {
       ).changes === 1,
 
     async insertWebhook(webhook) {
+      touch('webhooks')
       const { lastInsertRowid } = db.run(
         'INSERT INTO webhooks (name, url, secret, events, enabled, created_at) VALUES (?, ?, ?, ?, ?, ?)',
         [webhook.name, webhook.url, webhook.secret, JSON.stringify(webhook.events), webhook.enabled ? 1 : 0,
@@ -79,13 +111,18 @@ export function createWrites(db: SqlWriter, reads: StoreReads): Writes {
       )
       return (await reads.getWebhook(lastInsertRowid))!
     },
-    updateWebhook: async (id, patch) =>
-      update('webhooks', id, {
+    updateWebhook: async (id, patch) => {
+      touch('webhooks')
+      return update('webhooks', id, {
         ...patch,
         events: patch.events && JSON.stringify(patch.events),
         enabled: patch.enabled === undefined ? undefined : patch.enabled ? 1 : 0,
-      }),
-    deleteWebhook: async (id) => void db.run('DELETE FROM webhooks WHERE id = ?', [id]),
+      })
+    },
+    deleteWebhook: async (id) => {
+      touch('webhooks')
+      db.run('DELETE FROM webhooks WHERE id = ?', [id])
+    },
     insertWebhookLog: async (log) =>
       void db.run(
         `INSERT INTO webhook_logs (webhook_id, event_type, payload, response_status, error_message, created_at)
