@@ -2,7 +2,9 @@
 // stored in one transaction, idempotent.
 import type { CoreContext } from './context.ts'
 import { invalidInput } from './errors.ts'
+import { compareText } from './packs.ts'
 import { getSessionOrThrow } from './sessions.ts'
+import type { NewChatMessage, NewVote } from './store.ts'
 import type { VoteType } from './types.ts'
 import { asFields } from './validate.ts'
 import { DUPLICATE_WINDOW_MS, matchSessionGame, timeline, voteInMessage } from './vote-matching.ts'
@@ -45,9 +47,10 @@ export function createChatImport(ctx: CoreContext) {
       const rows = await tx.listSessionTimeline(sessionId)
       if (rows.length === 0) throw invalidInput('No games played in this session to match votes against')
 
-      // Latest counted vote per user, for the 1-second rule; seeded with votes already stored.
-      const lastVoteAt = new Map<string, number[]>()
-      for (const vote of await tx.listVotes(sessionId)) pushTime(lastVoteAt, vote.username, Date.parse(vote.timestamp))
+      // Every vote time per user, for the 1-second rule; seeded with votes already stored.
+      const voteTimes = new Map<string, number[]>()
+      for (const vote of await tx.listVotes(sessionId)) pushTime(voteTimes, vote.username, Date.parse(vote.timestamp))
+      const stored = new Set((await tx.listChatMessages(sessionId)).map(messageKey))
 
       const result: ChatImportResult = {
         message: 'Chat log imported successfully', messagesImported: 0, duplicatesSkipped: 0, votesProcessed: 0,
@@ -55,42 +58,49 @@ export function createChatImport(ctx: CoreContext) {
         debug: { totalMessages: entries.length, voteMessages: 0, unmatchedVotes: 0, sessionGamesTimeline: timeline(rows) },
       }
       const ordered = entries.map((entry, index) => ({ entry, index }))
-        .sort((a, b) => a.entry.timestamp.localeCompare(b.entry.timestamp) || a.index - b.index)
+        .sort((a, b) => compareText(a.entry.timestamp, b.entry.timestamp) || a.index - b.index)
+      const messages: NewChatMessage[] = []
+      const votes: NewVote[] = []
 
       for (const [done, { entry }] of ordered.entries()) {
         if (onProgress && done % 5000 === 0) onProgress(done, ordered.length)
         const type = voteInMessage(entry.message)
         if (type) result.debug.voteMessages += 1
-        const row = type ? matchSessionGame(rows, entry.timestamp) : null
-        const stored = await tx.insertChatMessage({
-          session_id: sessionId, ...entry, vote_type: type, session_game_id: row?.id ?? null,
-        })
-        if (!stored) {
+        const key = messageKey(entry)
+        if (stored.has(key)) {
           result.duplicatesSkipped += 1
           continue
         }
-        result.messagesImported += 1
+        stored.add(key)
+        const row = type ? matchSessionGame(rows, entry.timestamp) : null
+        messages.push({ session_id: sessionId, ...entry, vote_type: type, session_game_id: row?.id ?? null })
         if (!type) continue
         if (!row) {
           result.debug.unmatchedVotes += 1
           continue
         }
         const at = Date.parse(entry.timestamp)
-        if (isWithinDuplicateWindow(lastVoteAt.get(entry.username), at)) continue
-        pushTime(lastVoteAt, entry.username, at)
-        await tx.insertVote({
+        if (isWithinDuplicateWindow(voteTimes.get(entry.username), at)) continue
+        pushTime(voteTimes, entry.username, at)
+        votes.push({
           session_id: sessionId, session_game_id: row.id, game_id: row.game_id,
           username: entry.username, type, timestamp: entry.timestamp,
         })
-        result.votesProcessed += 1
         countVote(result.votesByGame, row.game_id, row.title, type)
       }
+      await tx.insertChatMessages(messages)
+      await tx.insertVotes(votes)
+      result.messagesImported = messages.length
+      result.votesProcessed = votes.length
       onProgress?.(ordered.length, ordered.length)
       return result
     })
 }
 
 /** Keeps each user's vote times sorted, so the window check is a binary search. */
+const messageKey = (m: { username: string; timestamp: string; message: string }) =>
+  `${m.username}\u0000${m.timestamp}\u0000${m.message}`
+
 function pushTime(map: Map<string, number[]>, username: string, at: number) {
   const times = map.get(username)
   if (!times) map.set(username, [at])

@@ -107,8 +107,10 @@ export interface StoreTx extends StoreReads {
   deleteSessionGame(id: number): Promise<void>
 
   insertVote(vote: NewVote): Promise<void>
-  /** Returns false (and stores nothing) when the same session, username, timestamp and text exist. */
-  insertChatMessage(message: NewChatMessage): Promise<boolean>
+  /** Many at once (chat imports). */
+  insertVotes(votes: readonly NewVote[]): Promise<void>
+  /** Many at once; a message whose session, username, timestamp and text are stored already is skipped. */
+  insertChatMessages(messages: readonly NewChatMessage[]): Promise<void>
 
   insertWebhook(webhook: NewWebhook): Promise<WebhookRecord>
   updateWebhook(id: number, patch: WebhookPatch): Promise<void>

@@ -2,7 +2,7 @@
 // so the journal can replay each statement deterministically.
 import type { StoreReads, StoreTx } from '../store.ts'
 import type { Game, Session, SessionGame } from '../types.ts'
-import type { SqlWriter } from './durable-db.ts'
+import type { SqlValue, SqlWriter } from './durable-db.ts'
 import { setClause } from './rows.ts'
 import type { TransactionCache } from './table-cache.ts'
 
@@ -95,12 +95,15 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
         [vote.session_id, vote.session_game_id, vote.game_id, vote.username, vote.type, vote.timestamp],
       )
     },
-    insertChatMessage: async (m) =>
-      db.run(
-        `INSERT OR IGNORE INTO chat_messages (session_id, username, message, timestamp, vote_type, session_game_id)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-        [m.session_id, m.username, m.message, m.timestamp, m.vote_type, m.session_game_id],
-      ).changes === 1,
+    insertVotes: async (votes) => {
+      touch('catalogue')
+      insertMany(db, 'INSERT INTO votes (session_id, session_game_id, game_id, username, type, timestamp)', votes,
+        (v) => [v.session_id, v.session_game_id, v.game_id, v.username, v.type, v.timestamp])
+    },
+    insertChatMessages: async (messages) =>
+      insertMany(db,
+        'INSERT OR IGNORE INTO chat_messages (session_id, username, message, timestamp, vote_type, session_game_id)',
+        messages, (m) => [m.session_id, m.username, m.message, m.timestamp, m.vote_type, m.session_game_id]),
 
     async insertWebhook(webhook) {
       touch('webhooks')
@@ -143,5 +146,17 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
     setSetting: async (key, value) =>
       void db.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
         [key, value]),
+  }
+}
+
+// One statement per 100 rows: far fewer statement runs (and journal entries) for bulk imports.
+const BATCH = 100
+
+function insertMany<T>(db: SqlWriter, insert: string, rows: readonly T[], values: (row: T) => SqlValue[]) {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH)
+    const params = batch.flatMap(values)
+    const tuple = `(${params.slice(0, params.length / batch.length).map(() => '?').join(', ')})`
+    db.run(`${insert} VALUES ${batch.map(() => tuple).join(', ')}`, params)
   }
 }
