@@ -46,9 +46,9 @@ export function matchesFilter(game: Game, filter: GameFilter): boolean {
   return true
 }
 
-function isDrawing(game: Game): boolean {
-  return [game.game_type, game.secondary_type].some((type) => type?.toLowerCase() === 'drawing')
-}
+// Runs for every game on every pick: no allocations, and only same-length types are lowercased.
+const isDrawingType = (type: string | null) => type?.length === 7 && type.toLowerCase() === 'drawing'
+const isDrawing = (game: Game) => isDrawingType(game.game_type) || isDrawingType(game.secondary_type)
 
 function matchesLength(minutes: number | null, length: GameFilter['length']): boolean {
   if (minutes === null) return false
