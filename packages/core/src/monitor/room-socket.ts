@@ -1,4 +1,9 @@
-import WebSocket from 'ws'
+import { createRequire } from 'node:module'
+import type WebSocket from 'ws'
+
+// Loaded on the first connection, so a server that watches no room never carries ws.
+let webSocketClass: typeof WebSocket | undefined
+const loadWebSocket = () => (webSocketClass ??= createRequire(import.meta.url)('ws') as typeof WebSocket)
 
 /** What the monitor needs to know from one ecast WebSocket, reduced to player counting. */
 export type RoomSocketEvent =
@@ -19,7 +24,7 @@ const HANDSHAKE_TIMEOUT_MS = 10_000
 
 /** Opens one read-only `shard` connection (the URL carries the role) and reports frames as events. */
 export function openRoomSocket(url: string, onEvent: (event: RoomSocketEvent) => void): RoomSocket {
-  const socket = new WebSocket(url, 'ecast-v0', { handshakeTimeout: HANDSHAKE_TIMEOUT_MS })
+  const socket = new (loadWebSocket())(url, 'ecast-v0', { handshakeTimeout: HANDSHAKE_TIMEOUT_MS })
   let closedByUs = false
   let lastError = ''
   const emit = (event: RoomSocketEvent) => {
