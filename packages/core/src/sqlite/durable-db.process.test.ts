@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { DatabaseLockedError, openSqlDatabase } from './durable-db.ts'
 import { compileDurableDb, fixture } from './test-helpers/compile.ts'
-import { makeTempDir } from './test-helpers/temp-dir.ts'
+import { tempDir } from '../../../../test/helpers/tmp-dir.ts'
 
 let build: { moduleUrl: string; dir: string }
 beforeAll(async () => { build = await compileDurableDb() })
@@ -48,7 +48,7 @@ function watchOutput(child: ChildProcessWithoutNullStreams): Output {
 
 describe('a writer killed with SIGKILL', () => {
   it('loses no acknowledged write and leaves a readable database, crash after crash', async () => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     let acked: number[] = []
     for (let round = 0; round < 3; round++) {
       const child = startFixture('crash-writer.mjs', [file, round * 1_000_000 + 1])
@@ -69,7 +69,7 @@ describe('a writer killed with SIGKILL', () => {
 
 describe('the lock across processes', () => {
   it('refuses a second writer, naming the owner, while readers still see its journaled writes', async () => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     const owner = startFixture('hold-writer.mjs', [file, 3])
     const output = watchOutput(owner)
     await output.until((lines) => lines.includes('ready'))
@@ -90,7 +90,7 @@ describe('the lock across processes', () => {
   })
 
   it('takes over the lock of a writer that was killed', async () => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     const owner = startFixture('hold-writer.mjs', [file, 2])
     const output = watchOutput(owner)
     await output.until((lines) => lines.includes('ready'))

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { type OpenOptions, openSqlDatabase, readJournalStats, type SqlDatabase } from './durable-db.ts'
 import { encodeRecord } from './journal.ts'
-import { makeTempDir } from './test-helpers/temp-dir.ts'
+import { tempDir } from '../../../../test/helpers/tmp-dir.ts'
 
 const schema = ['CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)']
 
@@ -26,7 +26,7 @@ function crashCopy(file: string, dir: string): string {
 
 describe.each([
   ['in memory', () => undefined],
-  ['file-backed', () => join(makeTempDir(), 'db.sqlite')],
+  ['file-backed', () => join(tempDir(), 'db.sqlite')],
 ])('openSqlDatabase %s', (_name, makeFile) => {
   it('round-trips writes and reads and reports run results', async () => {
     const db = await open({ file: makeFile() })
@@ -112,7 +112,7 @@ describe.each([
 
 describe('openSqlDatabase on a file', () => {
   it('returns every acknowledged write after a clean reopen (checkpointed on close)', async () => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     const db = await openSqlDatabase({ file, migrations: schema })
     await Promise.all(['a', 'b', 'c'].map((v) => insert(db, v)))
     await db.close()
@@ -121,7 +121,7 @@ describe('openSqlDatabase on a file', () => {
   })
 
   it('returns every acknowledged write after a crash, from the journal alone', async () => {
-    const dir = makeTempDir()
+    const dir = tempDir()
     const db = await open({ file: join(dir, 'db.sqlite') })
     await insert(db, 'a')
     await db.checkpoint()
@@ -132,13 +132,13 @@ describe('openSqlDatabase on a file', () => {
   })
 
   it('creates the file at open', async () => {
-    const file = join(makeTempDir(), 'new.sqlite')
+    const file = join(tempDir(), 'new.sqlite')
     await open({ file })
     expect(existsSync(file)).toBe(true)
   })
 
   it('drops a torn last record and never appends after it', async () => {
-    const dir = makeTempDir()
+    const dir = tempDir()
     const db = await open({ file: join(dir, 'db.sqlite') })
     for (const v of ['a', 'b', 'c']) await insert(db, v)
     const crashed = crashCopy(join(dir, 'db.sqlite'), dir)
@@ -154,7 +154,7 @@ describe('openSqlDatabase on a file', () => {
   })
 
   it('ignores garbage bytes after the last complete record', async () => {
-    const dir = makeTempDir()
+    const dir = tempDir()
     const db = await open({ file: join(dir, 'db.sqlite') })
     await insert(db, 'a')
     const crashed = crashCopy(join(dir, 'db.sqlite'), dir)
@@ -163,7 +163,7 @@ describe('openSqlDatabase on a file', () => {
   })
 
   it('does not apply a transaction twice after a crash between rename and journal truncate', async () => {
-    const dir = makeTempDir()
+    const dir = tempDir()
     const file = join(dir, 'db.sqlite')
     const db = await openSqlDatabase({ file, migrations: schema })
     for (const v of ['a', 'b']) await insert(db, v)
@@ -180,7 +180,7 @@ describe('openSqlDatabase on a file', () => {
   })
 
   it('lets a read-only open see journaled writes while the writer holds the lock', async () => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     const writer = await open({ file })
     await insert(writer, 'a')
     const reader = await open({ file, readOnly: true })
@@ -191,7 +191,7 @@ describe('openSqlDatabase on a file', () => {
   })
 
   it('applies pending migrations in memory only for a read-only open', async () => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     await (await openSqlDatabase({ file, migrations: schema })).close()
     const reader = await open({ file, readOnly: true, migrations: [...schema, 'CREATE TABLE u (x)'] })
     expect(await reader.read((r) => r.get('PRAGMA user_version'))).toEqual({ user_version: 2 })
@@ -200,14 +200,14 @@ describe('openSqlDatabase on a file', () => {
   })
 
   it('refuses a file whose schema is newer than its migrations', async () => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     await (await openSqlDatabase({ file, migrations: [...schema, 'CREATE TABLE u (x)'] })).close()
     await expect(openSqlDatabase({ file, migrations: schema })).rejects.toThrow(/schema version 2/)
     expect(existsSync(`${file}.lock`)).toBe(false) // a failed open releases the lock
   })
 
   it('replays journaled migrations and runs only the new ones on reopen', async () => {
-    const dir = makeTempDir()
+    const dir = tempDir()
     const db = await open({ file: join(dir, 'db.sqlite') })
     const crashed = crashCopy(join(dir, 'db.sqlite'), dir)
     // Re-running the first migration would fail: CREATE TABLE t exists.
@@ -217,7 +217,7 @@ describe('openSqlDatabase on a file', () => {
   })
 
   it('shares fsyncs between concurrent transactions (group commit)', async () => {
-    const db = await open({ file: join(makeTempDir(), 'db.sqlite') })
+    const db = await open({ file: join(tempDir(), 'db.sqlite') })
     const before = { ...readJournalStats(db)! }
     await Promise.all(Array.from({ length: 200 }, (_, i) => insert(db, `v${i}`)))
     const after = readJournalStats(db)!
@@ -227,7 +227,7 @@ describe('openSqlDatabase on a file', () => {
   })
 
   it('checkpoints once the journal outgrows checkpointBytes', async () => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     const db = await open({ file, checkpointBytes: 4096 })
     for (let i = 0; i < 100; i++) await insert(db, 'x'.repeat(100))
     await db.checkpoint() // queued behind any background checkpoint
@@ -236,10 +236,10 @@ describe('openSqlDatabase on a file', () => {
   })
 
   it('checkpoints after idleCheckpointMs without writes', async () => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     const db = await open({ file, idleCheckpointMs: 1 })
     await insert(db, 'a')
     await expect.poll(() => statSync(`${file}-journal`).size).toBe(0)
-    expect(await values(await open({ file: crashCopy(file, makeTempDir()), readOnly: true }))).toEqual(['a'])
+    expect(await values(await open({ file: crashCopy(file, tempDir()), readOnly: true }))).toEqual(['a'])
   })
 })

@@ -2,14 +2,14 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { encodeRecord, type JournalRecord, openJournalWriter, readJournal, replayJournal } from './journal.ts'
-import { makeTempDir } from './test-helpers/temp-dir.ts'
+import { tempDir } from '../../../../test/helpers/tmp-dir.ts'
 
 const record = (seq: number): JournalRecord => ({ seq, stmts: [['INSERT INTO t VALUES (?, ?)', [seq, 'é ✓']]] })
 const journalOf = (...records: (JournalRecord | Buffer)[]) =>
   Buffer.concat(records.map((r) => (Buffer.isBuffer(r) ? r : encodeRecord(r))))
 
 async function readBytes(bytes: Buffer) {
-  const file = join(makeTempDir(), 'db.sqlite-journal')
+  const file = join(tempDir(), 'db.sqlite-journal')
   writeFileSync(file, bytes)
   return (await readJournal(file)).records.map((r) => r.seq)
 }
@@ -20,7 +20,7 @@ describe('readJournal', () => {
   })
 
   it('treats a missing journal as empty', async () => {
-    expect(await readJournal(join(makeTempDir(), 'none'))).toEqual({ records: [], bytes: 0 })
+    expect(await readJournal(join(tempDir(), 'none'))).toEqual({ records: [], bytes: 0 })
   })
 
   it.each([
@@ -45,7 +45,7 @@ describe('replayJournal', () => {
 
 describe('openJournalWriter', () => {
   it('appends records with increasing sequence numbers, one fsync per batch', async () => {
-    const file = join(makeTempDir(), 'db.sqlite-journal')
+    const file = join(tempDir(), 'db.sqlite-journal')
     let flushed = 0
     const journal = await openJournalWriter(file, { lastSeq: 10, onFlushed: () => flushed++ })
     await Promise.all([1, 2, 3].map((n) => journal.append([['SELECT ?', [n]]])))
@@ -60,7 +60,7 @@ describe('openJournalWriter', () => {
   })
 
   it('refuses every append after a failed write, so nothing follows a partial record', async () => {
-    const file = join(makeTempDir(), 'db.sqlite-journal')
+    const file = join(tempDir(), 'db.sqlite-journal')
     const journal = await openJournalWriter(file, { lastSeq: 0, onFlushed: () => {} })
     await journal.close() // the next write fails (EBADF)
     await expect(journal.append([['SELECT 1', []]])).rejects.toThrow()

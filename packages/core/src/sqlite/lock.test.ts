@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { acquireLock, DatabaseLockedError, isProcessAlive } from './lock.ts'
-import { makeTempDir } from './test-helpers/temp-dir.ts'
+import { tempDir } from '../../../../test/helpers/tmp-dir.ts'
 
 /** The pid of a process that has exited and been reaped. */
 function deadPid(): number {
@@ -13,7 +13,7 @@ function deadPid(): number {
 
 describe('acquireLock', () => {
   it('writes our pid and removes the lock on release', async () => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     const lock = await acquireLock(file)
     expect(readFileSync(`${file}.lock`, 'utf8').trim()).toBe(String(process.pid))
     await lock.release()
@@ -21,7 +21,7 @@ describe('acquireLock', () => {
   })
 
   it('refuses a lock held by a live process, naming it', async () => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     const lock = await acquireLock(file)
     onTestFinished(() => lock.release())
     const error = await acquireLock(file).catch((e: unknown) => e)
@@ -37,7 +37,7 @@ describe('acquireLock', () => {
     ['garbage', () => 'not a pid'],
     ['nothing', () => ''],
   ])('takes over a lock that names %s', async (_name, content) => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     writeFileSync(`${file}.lock`, content())
     const lock = await acquireLock(file)
     expect(readFileSync(`${file}.lock`, 'utf8').trim()).toBe(String(process.pid))
@@ -53,14 +53,14 @@ describe('acquireLock', () => {
     await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0], { timeout: 10_000 }).toBe('Z')
     expect(isProcessAlive(zombie)).toBe(false)
 
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     writeFileSync(`${file}.lock`, `${zombie}\n`)
     const lock = await acquireLock(file)
     await lock.release()
   })
 
   it('lets exactly one of many concurrent takers win a stale lock', async () => {
-    const file = join(makeTempDir(), 'db.sqlite')
+    const file = join(tempDir(), 'db.sqlite')
     writeFileSync(`${file}.lock`, `${deadPid()}\n`)
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => acquireLock(file)))
     const won = results.filter((r) => r.status === 'fulfilled')
