@@ -29,13 +29,13 @@ export interface ChatImportResult {
 export function readChatData(chatData: unknown): ChatEntry[] {
   if (!Array.isArray(chatData)) throw invalidInput('chatData must be an array')
   return chatData.map((item, i) => {
-    const entry = asFields(item)
-    for (const key of ['username', 'message', 'timestamp']) {
-      if (typeof entry[key] !== 'string') throw invalidInput(`chatData[${i}]: ${key} must be a string`)
-    }
-    const ms = Date.parse(entry.timestamp as string)
+    const { username, message, timestamp } = asFields(item)
+    const missing = typeof username !== 'string' ? 'username' : typeof message !== 'string' ? 'message'
+      : typeof timestamp !== 'string' ? 'timestamp' : null
+    if (missing) throw invalidInput(`chatData[${i}]: ${missing} must be a string`)
+    const ms = Date.parse(timestamp as string)
     if (Number.isNaN(ms)) throw invalidInput(`chatData[${i}]: timestamp is not a valid date`)
-    return { username: entry.username as string, message: entry.message as string, timestamp: new Date(ms).toISOString() }
+    return { username: username as string, message: message as string, timestamp: new Date(ms).toISOString() }
   })
 }
 

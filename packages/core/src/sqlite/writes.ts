@@ -151,12 +151,24 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
 
 // One statement per 100 rows: far fewer statement runs (and journal entries) for bulk imports.
 const BATCH = 100
+const batchSql = new Map<string, string>()
 
 function insertMany<T>(db: SqlWriter, insert: string, rows: readonly T[], values: (row: T) => SqlValue[]) {
   for (let start = 0; start < rows.length; start += BATCH) {
-    const batch = rows.slice(start, start + BATCH)
-    const params = batch.flatMap(values)
-    const tuple = `(${params.slice(0, params.length / batch.length).map(() => '?').join(', ')})`
-    db.run(`${insert} VALUES ${batch.map(() => tuple).join(', ')}`, params)
+    const end = Math.min(start + BATCH, rows.length)
+    const params: SqlValue[] = []
+    for (let i = start; i < end; i++) params.push(...values(rows[i]))
+    db.run(batchStatement(insert, end - start, params.length / (end - start)), params)
   }
+}
+
+/** `INSERT ... VALUES (?, ?), (?, ?)`, built once per shape (the same text also reuses its prepared statement). */
+function batchStatement(insert: string, rows: number, columns: number): string {
+  const key = `${rows}:${columns}:${insert}`
+  let sql = batchSql.get(key)
+  if (!sql) {
+    const tuple = `(${Array(columns).fill('?').join(', ')})`
+    batchSql.set(key, (sql = `${insert} VALUES ${Array(rows).fill(tuple).join(', ')}`))
+  }
+  return sql
 }
