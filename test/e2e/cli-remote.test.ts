@@ -67,7 +67,7 @@ describe.concurrent('game-picker --remote against game-picker serve', () => {
     writeFileSync(join(cwd, 'one.csv'), `${results[5][1].stdout.split('\n').slice(0, 2).join('\n')}\n`)
 
     // Remote writes need no file lock, so independent ones run side by side.
-    const [noRoom, monitor, vote, duplicate, replace, status, count, code] = await Promise.all([
+    const [noRoom, monitor, vote, duplicate, replace, status, count] = await Promise.all([
       remote(['sessions', 'monitor', 'start', ...row(picked.sessionGame.id)]),
       remoteJson(['sessions', 'monitor', 'start', ...row(added.id)]),
       remoteJson(['vote', 'up', '--user', 'ann']),
@@ -75,8 +75,9 @@ describe.concurrent('game-picker --remote against game-picker serve', () => {
       remote(['import', 'games', 'one.csv', '--mode', 'replace']), // planned against the server's catalogue
       remoteJson(['sessions', 'status', ...row(picked.sessionGame.id), 'skipped']),
       remoteJson(['sessions', 'player-count', ...row(added.id), '5']),
-      remoteJson(['sessions', 'room-code', ...row(picked.sessionGame.id), 'wxyz']),
     ])
+    // After the batch: it gives the row the monitor start above must find without a room code.
+    const code = await remoteJson(['sessions', 'room-code', ...row(picked.sessionGame.id), 'wxyz'])
     expect(noRoom).toMatchObject({ code: 1, stderr: 'error: Game does not have a room code\n' })
     expect(monitor).toEqual({ message: 'Player count check started', status: 'monitoring' })
     expect(vote).toMatchObject({ game: { id: added.game_id, upvotes: 1 } })
