@@ -7,7 +7,7 @@ import { getSessionOrThrow } from './sessions.ts'
 import type { NewChatMessage, NewVote } from './store.ts'
 import type { VoteType } from './types.ts'
 import { asFields } from './validate.ts'
-import { DUPLICATE_WINDOW_MS, matchSessionGame, timeline, voteInMessage } from './vote-matching.ts'
+import { countBefore, DUPLICATE_WINDOW_MS, matchSessionGame, timeline, voteInMessage } from './vote-matching.ts'
 
 export interface ChatEntry { username: string; message: string; timestamp: string }
 
@@ -104,24 +104,13 @@ const messageKey = (m: { username: string; timestamp: string; message: string })
 function pushTime(map: Map<string, number[]>, username: string, at: number) {
   const times = map.get(username)
   if (!times) map.set(username, [at])
-  else times.splice(lowerBound(times, at), 0, at)
+  else times.splice(countBefore(times, (time) => time < at), 0, at)
 }
 
 function isWithinDuplicateWindow(times: number[] | undefined, at: number): boolean {
   if (!times) return false
-  const i = lowerBound(times, at)
+  const i = countBefore(times, (time) => time < at)
   return (i < times.length && times[i] - at < DUPLICATE_WINDOW_MS) || (i > 0 && at - times[i - 1] < DUPLICATE_WINDOW_MS)
-}
-
-function lowerBound(sorted: number[], value: number): number {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (sorted[mid] < value) low = mid + 1
-    else high = mid
-  }
-  return low
 }
 
 function countVote(byGame: ChatImportResult['votesByGame'], gameId: number, title: string, type: VoteType) {

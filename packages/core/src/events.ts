@@ -2,7 +2,6 @@
 // so an event is queued if and only if its change committed.
 import type { CoreContext } from './context.ts'
 import type { StoreTx } from './store.ts'
-import type { Session } from './types.ts'
 
 export const EVENT_TYPES = ['session.started', 'session.ended', 'game.added', 'vote.received'] as const
 export type EventType = (typeof EVENT_TYPES)[number]
@@ -34,6 +33,3 @@ export async function transactionWithEvents<T>(
   if (queued > 0) ctx.deliveriesQueued()
   return result
 }
-
-/** The session as events carry it. */
-export const sessionPayload = (session: Session) => ({ session })

@@ -3,16 +3,22 @@ import type { TimelineEntry } from './store.ts'
 
 export const DUPLICATE_WINDOW_MS = 1000
 
-/** The row with the latest played_at at or before `timestamp` (rows ordered by played_at, id). */
-export function matchSessionGame(rows: readonly TimelineEntry[], timestamp: string): TimelineEntry | null {
+/** How many leading items of `sorted` satisfy `isBefore` (which must hold for a prefix only). */
+export function countBefore<T>(sorted: readonly T[], isBefore: (item: T) => boolean): number {
   let low = 0
-  let high = rows.length
+  let high = sorted.length
   while (low < high) {
     const mid = (low + high) >>> 1
-    if (rows[mid].played_at <= timestamp) low = mid + 1
+    if (isBefore(sorted[mid])) low = mid + 1
     else high = mid
   }
-  return low === 0 ? null : rows[low - 1]
+  return low
+}
+
+/** The row with the latest played_at at or before `timestamp` (rows ordered by played_at, id). */
+export function matchSessionGame(rows: readonly TimelineEntry[], timestamp: string): TimelineEntry | null {
+  const count = countBefore(rows, (row) => row.played_at <= timestamp)
+  return count === 0 ? null : rows[count - 1]
 }
 
 export const timeline = (rows: readonly TimelineEntry[]) =>
