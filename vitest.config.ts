@@ -3,6 +3,15 @@ import { defineConfig } from 'vitest/config'
 
 const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import.meta.url))
 
+// The suites that run twice, once per store: everything that drives the API or the CLI.
+// Files about the sqlite file by nature (its lock, its journal, reading beside a server, the
+// README walkthroughs on a file, the packed CLI) stay in the sqlite run only.
+const ON_EVERY_STORE = [
+  'test/http/**/*.test.ts', 'test/webhooks/**/*.test.ts', 'test/monitor/**/*.test.ts',
+  'test/e2e/cli-local.test.ts', 'test/e2e/cli-remote.test.ts', 'test/e2e/cli-catalogue.test.ts',
+  'test/e2e/cli-terminal.test.ts', 'test/e2e/readme-curl.test.ts',
+]
+
 // Unit tests run against the sources; e2e tests spawn the built binaries in dist.
 export default defineConfig({
   resolve: {
@@ -10,14 +19,19 @@ export default defineConfig({
       { find: /^@game-picker\/core$/, replacement: src('core/src/index.ts') },
       { find: /^@game-picker\/core\/(.+)$/, replacement: src('core/src/$1/index.ts') },
       { find: /^@game-picker\/http$/, replacement: src('http/src/index.ts') },
+      { find: /^@game-picker\/postgres$/, replacement: src('postgres/src/index.ts') },
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    // One PostgreSQL server for the run (started from npm unless GAME_PICKER_TEST_PG_URL is set).
+    globalSetup: ['test/helpers/pg-global-setup.ts'],
     // The JSON report is what .ci/run counts; the default reporter is for people.
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'] } },
+    ],
   },
 })

@@ -7,6 +7,7 @@ export type DomainErrorCode =
   | 'CONFLICT'
   | 'UNAUTHORIZED'
   | 'LOCKED'
+  | 'UNAVAILABLE'
 
 const BRAND = '__game_picker_domain_error__'
 
