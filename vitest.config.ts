@@ -32,6 +32,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'postgres', include: ON_EVERY_STORE, env: { GAME_PICKER_TEST_STORE: 'postgres' } } },
     ],
   },
 })

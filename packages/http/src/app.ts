@@ -49,7 +49,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   })
 
   const api = createApiRouter(app, { auth, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, log })
-  registerAuthRoutes(api, auth)
+  registerAuthRoutes(api, auth, core)
   registerGameRoutes(api, core)
   registerSessionRoutes(api, core)
   registerSessionGameRoutes(api, core, monitors)

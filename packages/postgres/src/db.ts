@@ -13,7 +13,13 @@ export interface Db {
 }
 
 export function createDb(client: pg.ClientBase): Db {
-  const query = (sql: string, params: SqlValue[] = []) => client.query(sql, params)
+  // One statement at a time on a connection, even when the core asks for several at once.
+  let previous: Promise<unknown> = Promise.resolve()
+  const query = (sql: string, params: SqlValue[] = []) => {
+    const result = previous.then(() => client.query(sql, params))
+    previous = result.catch(() => {})
+    return result
+  }
   return {
     all: async <T>(sql: string, params?: SqlValue[]) => (await query(sql, params)).rows as T[],
     get: async <T>(sql: string, params?: SqlValue[]) => ((await query(sql, params)).rows[0] as T | undefined) ?? null,

@@ -1,3 +1,3 @@
 // @game-picker/postgres: the Store on PostgreSQL, for several API instances on one database.
 export { createPostgresStore, type PostgresStore, type PostgresStoreOptions } from './store.ts'
-export { describeUrl, isPostgresUrl } from './url.ts'
+export { describeUrl } from './url.ts'

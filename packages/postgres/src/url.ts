@@ -1,7 +1,4 @@
-// Database URLs: how the CLI tells one from a file name, and how it names one without its password.
-
-/** `postgres://` or `postgresql://`: anything else is a file name. */
-export const isPostgresUrl = (value: string): boolean => /^postgres(ql)?:\/\//i.test(value)
+// How to name a database URL in messages and logs: without its password.
 
 /** The URL without its password (or query string), for messages and logs. */
 export function describeUrl(url: string): string {

@@ -86,11 +86,15 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   async function poll(): Promise<void> {
     const listedAt = now()
+    // A row in flight while the list is read may have been recorded and freed before the list
+    // arrives (a networked store answers later): for it the list is stale, so it is left to
+    // the poll its end triggers.
+    const busyWhileListing = new Set(inFlight.keys())
     // In-flight rows are still due, so they come back here too; `concurrency` rows always
     // include enough of the others to fill every free slot.
     for (const delivery of await queue.listDue(listedAt.toISOString(), concurrency)) {
       if (!running || inFlight.size >= concurrency) break
-      if (!inFlight.has(delivery.id) && !heldBack.has(delivery.id)) launch(delivery)
+      if (!busyWhileListing.has(delivery.id) && !inFlight.has(delivery.id) && !heldBack.has(delivery.id)) launch(delivery)
     }
     const next = await queue.nextDueAt()
     if (next === null) return
