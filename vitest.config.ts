@@ -3,9 +3,12 @@ import { defineConfig } from 'vitest/config'
 
 const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import.meta.url))
 
-// The suites that run twice, once per store: everything that drives the API or the CLI.
-// Files about the sqlite file by nature (its lock, its journal, reading beside a server, the
-// README walkthroughs on a file, the packed CLI) stay in the sqlite run only.
+// Two projects in one run (one JSON report): `sqlite` runs every test on the default store,
+// `postgres` runs the suites that drive the API or the CLI again on PostgreSQL, plus the tests
+// of PostgreSQL itself (test/postgres). Files about the sqlite file by nature stay in the
+// sqlite run only: its lock (cli-file-lock), its journal and reopening (contracts/sqlite-store),
+// the README walkthrough on a file (readme-games-night), the packed CLI (cli-pack), the core
+// README's file snippet (core-readme). The Store contract (contracts/store) covers all stores.
 const ON_EVERY_STORE = [
   'test/http/**/*.test.ts', 'test/webhooks/**/*.test.ts', 'test/monitor/**/*.test.ts',
   'test/e2e/cli-local.test.ts', 'test/e2e/cli-remote.test.ts', 'test/e2e/cli-catalogue.test.ts',
@@ -31,8 +34,14 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'postgres', include: ON_EVERY_STORE, env: { GAME_PICKER_TEST_STORE: 'postgres' } } },
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['test/postgres/**'] },
+      },
+      {
+        extends: true,
+        test: { name: 'postgres', include: [...ON_EVERY_STORE, 'test/postgres/**/*.test.ts'], env: { GAME_PICKER_TEST_STORE: 'postgres' } },
+      },
     ],
   },
 })
