@@ -199,11 +199,11 @@ describe('createWebhookWorker', () => {
   it('logs queue errors and recovers, with no unhandled rejection', async () => {
     const receiver = await startReceiver(respondWith(200))
     const queue = createMemoryQueue()
-    const listDue = queue.listDue
+    const claimDue = queue.claimDue
     let failures = 1
-    queue.listDue = async (now, limit) => {
+    queue.claimDue = async (now, limit) => {
       if (failures-- > 0) throw new Error('database is locked')
-      return listDue(now, limit)
+      return claimDue(now, limit)
     }
     queue.enqueue({ url: receiver.url })
     const { worker, messages } = startWorker(queue)
@@ -214,9 +214,9 @@ describe('createWebhookWorker', () => {
     expect(outcomes(await queue.untilLogs(1))).toEqual([[200, null]])
   })
 
-  it('resends, after a pause, an attempt it could not record', async () => {
+  it('resends, once its lease ends, an attempt it could not record', async () => {
     const receiver = await startReceiver(respondWith(200))
-    const queue = createMemoryQueue()
+    const queue = createMemoryQueue({ leaseMs: 1000 })
     const recordAttempt = queue.recordAttempt
     let failures = 1
     queue.recordAttempt = async (attempt) => {
