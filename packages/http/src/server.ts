@@ -22,6 +22,8 @@ export interface ServerOptions {
   webhookRetryDelaysMs?: number[]
   /** Per webhook attempt (default 5 s). */
   webhookTimeoutMs?: number
+  /** How often room monitor leases are renewed and claimed (default 5 s). */
+  monitorSyncMs?: number
   log?: (line: string) => void
 }
 
@@ -43,7 +45,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ecastUrl: options.ecastUrl,
     log,
   })
-  const coordinator = createMonitorCoordinator({ leases: core.monitorLeases, monitors, log })
+  const coordinator = createMonitorCoordinator({ leases: core.monitorLeases, monitors, intervalMs: options.monitorSyncMs, log })
   const unsubscribe = [
     core.onChange('deliveries', () => worker.wake()),
     core.onChange('monitors', () => void coordinator.wake()),
