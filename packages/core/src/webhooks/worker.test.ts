@@ -98,7 +98,8 @@ describe('createWebhookWorker', () => {
     const queue = createMemoryQueue()
     const stuck = queue.enqueue({ url: slow.url, webhookId: 1 }) // older, so listed first
     queue.enqueue({ url: fast.url, webhookId: 2 })
-    startWorker(queue, { timeoutMs: 1000 })
+    // Long enough that the fast receiver's two attempts finish first even on a loaded machine.
+    startWorker(queue, { timeoutMs: 2500 })
 
     const logs = await queue.untilLogs(2)
     expect(logs.map((log) => [log.webhookId, log.responseStatus])).toEqual([[2, 500], [2, 200]])
