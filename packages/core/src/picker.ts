@@ -28,7 +28,7 @@ export function createPicker(ctx: CoreContext) {
       const request = parsePickInput(input)
       return ctx.store.read(async (tx) => {
         const { enabled, weightOf, packNames } = weighCatalogue(await tx.listGames(), await tx.listPacks())
-        for (const name of request.packs ?? []) if (!packNames.has(name)) throw invalidInput(`Unknown pack: ${name}`)
+        if (request.packs) assertKnownPacks(request.packs, packNames)
         const excluded = request.sessionId === undefined
           ? NO_EXCLUSIONS
           : await sessionExclusions(tx, request.sessionId, request.excludePlayed)
@@ -60,6 +60,11 @@ function matchesPick(game: Game, request: PickRequest): boolean {
   return matchesFilter(game, request.filter)
     && fitsPlayers(game, request.playerCount, request.audienceOverflow)
     && (request.packs === undefined || request.packs.has(game.pack_name))
+}
+
+/** A known pack is one GET /api/games/packs lists; the first unknown name is the one reported. */
+function assertKnownPacks(packs: ReadonlySet<string>, known: ReadonlySet<string>): void {
+  for (const name of packs) if (!known.has(name)) throw invalidInput(`Unknown pack: ${name}`)
 }
 
 function emptyPool(removedBySession: boolean, excluded: ReadonlySet<number>) {
