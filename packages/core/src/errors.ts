@@ -36,3 +36,4 @@ export const notFound = (message: string, details?: Record<string, unknown>) =>
   new DomainError('NOT_FOUND', message, details)
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new DomainError('CONFLICT', message, details)
+export const unavailable = () => new DomainError('UNAVAILABLE', 'Database unavailable')
