@@ -7,7 +7,7 @@ export async function recordEvening(store: Store): Promise<string[]> {
   let now = Date.parse('2026-11-22T20:00:00.000Z')
   let ids = 0
   const core = createCore({
-    store, random: createSeededRandom('contract'), now: () => new Date((now += 1000)),
+    store, random: createSeededRandom('contract'), now: () => new Date((now += 1000)), instanceId: 'contract',
     newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
   })
   const log: string[] = []
@@ -43,7 +43,8 @@ export async function recordEvening(store: Store): Promise<string[]> {
   await step('room', () => core.sessionGames.setRoomCode(1, 3, { room_code: 'WXYZ' }))
   await step('count', () => core.sessionGames.setPlayerCount(1, 3, { player_count: 7 }))
   await step('check', () => core.sessionGames.recordPlayerCheck(3, { status: 'monitoring', playerCount: 5 }))
-  await step('monitoring', () => core.sessionGames.listMonitoring())
+  await step('claim monitors', () => core.monitorLeases.claim())
+  await step('renew monitors', () => core.monitorLeases.renew([3, 1]))
   await step('vote', () => core.votes.live({ username: 'ann', vote: 'up', timestamp: '2026-11-22T20:00:40.000Z' }))
   await step('vote again', () => core.votes.live({ username: 'ann', vote: 'down', timestamp: '2026-11-22T20:00:40.500Z' }))
   await step('vote early', () => core.votes.live({ username: 'bob', vote: 'down', timestamp: '2026-11-22T19:00:00.000Z' }))
@@ -71,7 +72,22 @@ export async function recordEvening(store: Store): Promise<string[]> {
   await step('hook off', () => core.webhooks.update(1, { enabled: false, events: ['session.ended', 'game.added'] }))
   await step('hooks', () => core.webhooks.list())
   await step('hook test', () => core.webhooks.test(1))
-  await step('due', () => core.deliveries.listDue('2026-11-23T00:00:00.000Z', 10))
+  const claimed = await core.deliveries.claimDue('2026-11-23T00:00:00.000Z', 10)
+  await step('claimed', async () => claimed)
+  await step('claimed again', () => core.deliveries.claimDue('2026-11-23T00:00:00.000Z', 10))
+  await step('next due', () => core.deliveries.nextDueAt())
+  await step('attempt', () => core.deliveries.recordAttempt({
+    delivery: claimed[0], responseStatus: 500, errorMessage: 'HTTP 500', at: '2026-11-23T00:00:01.000Z',
+    nextAttemptAt: '2026-11-23T00:00:02.000Z',
+  }))
+  await step('next due after', () => core.deliveries.nextDueAt())
   await step('logs', () => core.webhooks.logs(1))
+  await step('events', () => core.events.after(0, 1000))
+  await step('events after 3', () => core.events.after(3, 2))
+  await step('last event', () => core.events.lastId())
+  for (let i = 0; i < 10; i++) await step(`login failure ${i}`, () => core.logins.recordFailure('192.0.2.1'))
+  await step('blocked', () => core.logins.isBlocked('192.0.2.1'))
+  await step('not blocked', () => core.logins.isBlocked('192.0.2.2'))
+  await step('release monitors', () => core.monitorLeases.release([3]))
   return log
 }

@@ -1,9 +1,11 @@
 // The read half of the PostgreSQL Store. Text that users type (pack names, titles, usernames)
 // is indexed through md5() (see schema.ts), so lookups by it ask for the md5 and the value.
-import type { ChatMessage, Game, Pack, Session, SessionGame, StoreReads, TimelineEntry, Vote } from '@game-picker/core'
+import type {
+  ChatMessage, Game, MonitorLease, Pack, Session, SessionGame, StoreReads, StoredEvent, TimelineEntry, Vote,
+} from '@game-picker/core'
 import { type CatalogueReads, loadGames, loadPacks } from './catalogue-cache.ts'
 import type { Db } from './db.ts'
-import { SESSION_GAME_SELECT, SESSION_SELECT, toDelivery, toWebhook, toWebhookLog } from './rows.ts'
+import { SESSION_GAME_SELECT, SESSION_SELECT, toWebhook, toWebhookLog } from './rows.ts'
 
 /** The read half; `catalogue` serves games and packs (cached outside write transactions). */
 export function createReads(db: Db, catalogue: CatalogueReads = uncached(db)): StoreReads {
@@ -52,15 +54,20 @@ export function createReads(db: Db, catalogue: CatalogueReads = uncached(db)): S
     listWebhookLogs: async (webhookId, limit) =>
       (await db.all('SELECT * FROM webhook_logs WHERE webhook_id = $1 ORDER BY id DESC LIMIT $2', [webhookId, limit]))
         .map(toWebhookLog),
-    listDueDeliveries: async (now, limit) =>
-      (await db.all(
-        `SELECT * FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= $1
-         ORDER BY next_attempt_at, id LIMIT $2`,
-        [now, limit],
-      )).map(toDelivery),
     nextDeliveryDueAt: async () =>
       (await db.get<{ at: string | null }>(
-        'SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL'))?.at ?? null,
+        `SELECT MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END) AS at
+         FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL`))?.at ?? null,
+
+    listEventsAfter: (afterId, limit) =>
+      db.all<StoredEvent>('SELECT * FROM events WHERE id > $1 ORDER BY id LIMIT $2', [afterId, limit]),
+    lastEventId: async () => (await db.get<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM events'))!.id,
+
+    getMonitorLease: (sessionGameId) =>
+      db.get<MonitorLease>('SELECT * FROM monitor_leases WHERE session_game_id = $1', [sessionGameId]),
+    countLoginFailures: async (address, since) => (await db.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM login_failures WHERE md5(address) = md5($1) AND address = $1 AND at > $2',
+      [address, since]))!.n,
 
     getSetting: async (key) => (await db.get<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]))?.value ?? null,
   }

@@ -2,9 +2,11 @@
 // Transactions are READ COMMITTED; the rules that must hold across instances are constraints
 // and triggers in the schema, and a transaction that lost a race (serialization failure,
 // deadlock, unique violation) runs again, where the core's own checks now answer properly.
-import { DomainError, isDomainError, type Store, type StoreTx } from '@game-picker/core'
+import { randomUUID } from 'node:crypto'
+import { type ChangeTopic, DomainError, isDomainError, type Store, type StoreTx } from '@game-picker/core'
 import type pg from 'pg'
 import { createCatalogueCache } from './catalogue-cache.ts'
+import { commitSql, createChangeListener } from './changes.ts'
 import { createDb } from './db.ts'
 import { isConnectionError, isRetryable, toStoreError } from './errors.ts'
 import { startUp, type StartUpOptions } from './migrate.ts'
@@ -37,6 +39,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const pool = createPool(options.url, options, log)
   const catalogue = createCatalogueCache()
   const maxAttempts = options.maxAttempts ?? 5
+  const sender = randomUUID()
+  const changes = createChangeListener(options.url, options, sender, log)
 
   async function withConnection<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     let client: pg.PoolClient
@@ -59,11 +63,12 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   async function attempt<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     return withConnection(async (client) => {
       const db = createDb(client)
+      const topics = new Set<ChangeTopic>()
       await db.run('BEGIN')
       try {
-        const tx = Object.assign(createReads(db), createWrites(db)) as StoreTx
+        const tx: StoreTx = { ...createReads(db), ...createWrites(db, (topic) => topics.add(topic)) }
         const result = await fn(tx)
-        await db.run('COMMIT')
+        await db.run(commitSql(topics, sender))
         return result
       } catch (error) {
         if (!isConnectionError(error)) await db.run('ROLLBACK')
@@ -89,7 +94,11 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       }
     },
     ping: () => store.read(async (tx) => void await tx.getSetting('')),
-    close: () => pool.end(),
+    subscribe: (listener) => changes.subscribe(listener),
+    close: async () => {
+      await changes.close()
+      await pool.end()
+    },
   }
 
   try {

@@ -1,6 +1,7 @@
 // The write half of the PostgreSQL Store. Counters and the catalogue version follow from
 // triggers; inserts return their row in the same round trip (RETURNING).
-import type { Game, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
+import type { ChangeTopic, Game, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
+import { createCoordination } from './coordination.ts'
 import { type Db, setClause, type SqlValue, valuesList } from './db.ts'
 import { SESSION_GAME_COLUMNS, toWebhook } from './rows.ts'
 
@@ -11,12 +12,14 @@ const GAME_COLUMNS = ['pack_name', 'title', 'min_players', 'max_players', 'lengt
 const VOTE_COLUMNS = ['session_id', 'session_game_id', 'game_id', 'username', 'type', 'timestamp'] as const
 const CHAT_COLUMNS = ['session_id', 'username', 'message', 'timestamp', 'vote_type', 'session_game_id'] as const
 
-export function createWrites(db: Db): Writes {
+/** `changed(topic)` tells other instances, at commit, what this transaction changed. */
+export function createWrites(db: Db, changed: (topic: ChangeTopic) => void): Writes {
   const update = async (table: string, id: number, patch: Record<string, unknown>) => {
     const { sql, values } = setClause(patch, 2)
     if (sql) await db.run(`UPDATE ${table} SET ${sql} WHERE id = $1`, [id, ...values])
   }
   return {
+    ...createCoordination(db, changed),
     insertGame: async (game) => (await db.get<Game>(
       `INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES ${valuesList(1, GAME_COLUMNS.length)} RETURNING *`,
       GAME_COLUMNS.map((column) => game[column]),
@@ -50,10 +53,13 @@ export function createWrites(db: Db): Writes {
        SELECT ${SESSION_GAME_COLUMNS} FROM sg JOIN games g ON g.id = sg.game_id`,
       [row.session_id, row.game_id, row.played_at, row.manually_added, row.status, row.room_code],
     ))!,
-    updateSessionGame: (id, patch) => update('session_games', id, patch),
-    finishPlaying: async (sessionId, exceptId) => void await db.run(
-      "UPDATE session_games SET status = 'played' WHERE session_id = $1 AND status = 'playing' AND id <> $2",
-      [sessionId, exceptId ?? -1]),
+    updateSessionGame: (id, patch) => {
+      if (patch.player_count_check_status !== undefined) changed('monitors')
+      return update('session_games', id, patch)
+    },
+    finishPlaying: async (sessionId, exceptId) => (await db.all<{ id: number }>(
+      "UPDATE session_games SET status = 'played' WHERE session_id = $1 AND status = 'playing' AND id <> $2 RETURNING id",
+      [sessionId, exceptId ?? -1])).map((row) => row.id).sort((a, b) => a - b),
     deleteSessionGame: async (id) => void await db.run('DELETE FROM session_games WHERE id = $1', [id]),
 
     insertVote: (vote) => insertMany(db, 'votes', VOTE_COLUMNS, [vote]),
@@ -76,12 +82,19 @@ export function createWrites(db: Db): Writes {
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [log.webhook_id, log.event_type, JSON.stringify(log.payload), log.response_status, log.error_message,
         log.created_at]),
-    insertDelivery: async (d) => void await db.run(
-      `INSERT INTO webhook_deliveries (delivery_id, webhook_id, event_type, payload, timestamp, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [d.delivery_id, d.webhook_id, d.event_type, JSON.stringify(d.payload), d.timestamp, d.next_attempt_at]),
-    updateDelivery: async (id, nextAttemptAt) => void await db.run(
-      'UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = $1 WHERE id = $2', [nextAttemptAt, id]),
+    insertDelivery: async (d) => {
+      changed('deliveries')
+      await db.run(
+        `INSERT INTO webhook_deliveries (delivery_id, webhook_id, event_type, payload, timestamp, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [d.delivery_id, d.webhook_id, d.event_type, JSON.stringify(d.payload), d.timestamp, d.next_attempt_at])
+    },
+    updateDelivery: async (id, nextAttemptAt) => {
+      if (nextAttemptAt) changed('deliveries') // a retry any instance may make
+      await db.run(
+        `UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = $1, lease_owner = NULL, lease_until = NULL
+         WHERE id = $2`, [nextAttemptAt, id])
+    },
 
     setSetting: async (key, value) => void await db.run(
       'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
