@@ -3,6 +3,7 @@
 import { createCore, type Core, type Store } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/core/sqlite'
 import { type RunningServer, startServer, type ServerOptions } from '@game-picker/http'
+import { afterAll } from 'vitest'
 import { createPostgresStore } from '@game-picker/postgres'
 import { createTestDatabase, databaseFor, TEST_STORE } from './postgres.ts'
 
@@ -21,6 +22,22 @@ export async function openTestStore(file?: string): Promise<Store> {
   if (TEST_STORE === 'sqlite') return createSqliteStore({ file })
   const url = file === undefined ? await createTestDatabase() : await databaseFor(file)
   return createPostgresStore({ url, log: () => {} })
+}
+
+/**
+ * `count` stores on one database, as separate servers have: on PostgreSQL each its own pool
+ * (its own instance), on sqlite the one store (a file has one writer). Closes them after the file.
+ */
+export async function openSharedStores(count: number): Promise<Store[]> {
+  if (TEST_STORE === 'sqlite') {
+    const store = await createSqliteStore()
+    afterAll(() => store.close())
+    return Array.from({ length: count }, () => store)
+  }
+  const url = await createTestDatabase()
+  const stores = await Promise.all(Array.from({ length: count }, () => createPostgresStore({ url, log: () => {} })))
+  afterAll(() => Promise.all(stores.map((store) => store.close())))
+  return stores
 }
 
 export async function startTestServer(
