@@ -3,16 +3,15 @@ import { defineConfig } from 'vitest/config'
 
 const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import.meta.url))
 
-// Two projects in one run (one JSON report): `sqlite` runs every test on the default store,
+// Two projects in one run (one JSON report): `sqlite` runs every test on the default store;
 // `postgres` runs the suites that drive the API or the CLI again on PostgreSQL, plus the tests
-// of PostgreSQL itself (test/postgres). Files about the sqlite file by nature stay in the
-// sqlite run only: its lock (cli-file-lock), its journal and reopening (contracts/sqlite-store),
-// the README walkthrough on a file (readme-games-night), the packed CLI (cli-pack), the core
-// README's file snippet (core-readme). The Store contract (contracts/store) covers all stores.
-const ON_EVERY_STORE = [
-  'test/http/**/*.test.ts', 'test/webhooks/**/*.test.ts', 'test/monitor/**/*.test.ts',
-  'test/e2e/cli-local.test.ts', 'test/e2e/cli-remote.test.ts', 'test/e2e/cli-catalogue.test.ts',
-  'test/e2e/cli-terminal.test.ts', 'test/e2e/readme-curl.test.ts',
+// of PostgreSQL itself (test/postgres). The Store contract (contracts/store) covers every store
+// in the sqlite run. Files about the sqlite file by nature run there only: its lock, its
+// journal and reopening (contracts/sqlite-store), the README walkthrough on a file, the packed
+// CLI and the core README's file snippet.
+const SQLITE_ONLY = [
+  'test/e2e/cli-file-lock.test.ts', 'test/e2e/readme-games-night.test.ts', 'test/e2e/cli-pack.test.ts',
+  'test/e2e/core-readme.test.ts',
 ]
 
 // Unit tests run against the sources; e2e tests spawn the built binaries in dist.
@@ -40,7 +39,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'postgres', include: [...ON_EVERY_STORE, 'test/postgres/**/*.test.ts'], env: { GAME_PICKER_TEST_STORE: 'postgres' } },
+        test: {
+          name: 'postgres',
+          include: ['test/{http,webhooks,monitor,e2e,postgres}/**/*.test.ts'],
+          exclude: SQLITE_ONLY,
+          env: { GAME_PICKER_TEST_STORE: 'postgres' },
+        },
       },
     ],
   },

@@ -4,20 +4,11 @@ import { createCore } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/core/sqlite'
 import { describe, expect, test } from 'vitest'
 import { tempDir } from '../helpers/tmp-dir.ts'
+import { playEvening } from './store-scenario.ts'
 
 // What only a file-backed store does: a reopened (or concurrently read) file holds every
 // acknowledged write, one writer at a time, a torn journal tail. The behaviour every store
 // shares is in store.test.ts.
-async function playEvening(core: ReturnType<typeof createCore>) {
-  await core.importBuiltin()
-  const session = await core.sessions.start({ notes: 'Friday' })
-  const { game } = await core.picker.pick({ playerCount: 6 })
-  const row = await core.sessionGames.add(session.id, { game_id: game.id, room_code: 'ABCD' })
-  await core.votes.live({ username: 'ann', vote: 'up', timestamp: row.played_at })
-  await core.sessions.close(session.id)
-  return { sessionId: session.id, gameId: game.id }
-}
-
 async function snapshot(core: ReturnType<typeof createCore>) {
   return { games: await core.games.list(), sessions: await core.sessions.list(), stats: await core.stats() }
 }

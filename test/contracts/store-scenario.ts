@@ -1,7 +1,18 @@
 // One scripted evening through the core, with a fixed clock, random source and ids, whose
 // every answer (and every refusal) is recorded as JSON text: two stores that hold the same
 // data the same way give the same text, byte for byte (key order, ids, flags, timestamps).
-import { createCore, createSeededRandom, isDomainError, type Store } from '@game-picker/core'
+import { type Core, createCore, createSeededRandom, isDomainError, type Store } from '@game-picker/core'
+
+/** A short evening on the bundled catalogue: a session, a pick added with a room code, a vote, the close. */
+export async function playEvening(core: Core): Promise<{ sessionId: number; gameId: number }> {
+  await core.importBuiltin()
+  const session = await core.sessions.start({ notes: 'Friday' })
+  const { game } = await core.picker.pick({ playerCount: 6 })
+  const row = await core.sessionGames.add(session.id, { game_id: game.id, room_code: 'ABCD' })
+  await core.votes.live({ username: 'ann', vote: 'up', timestamp: row.played_at })
+  await core.sessions.close(session.id)
+  return { sessionId: session.id, gameId: game.id }
+}
 
 export async function recordEvening(store: Store): Promise<string[]> {
   let now = Date.parse('2026-11-22T20:00:00.000Z')

