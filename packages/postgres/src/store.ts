@@ -71,7 +71,10 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         await db.run(commitSql(topics, sender))
         return result
       } catch (error) {
-        if (!isConnectionError(error)) await db.run('ROLLBACK')
+        // A connection that cannot even roll back is broken: its error makes it be thrown away.
+        if (!isConnectionError(error)) {
+          await db.run('ROLLBACK').catch((failed) => { throw isConnectionError(failed) ? failed : error })
+        }
         throw error
       }
     })
