@@ -1,7 +1,7 @@
 // vitest globalSetup: one PostgreSQL server for the whole run, started from npm, unless
-// GAME_PICKER_TEST_PG_URL names one (a role that may create databases). Tests create a
-// database of their own on it (test/helpers/postgres.ts), owned by an ordinary role: the
-// store never needs a superuser.
+// GAME_PICKER_TEST_PG_URL names one (as a role that may create databases and roles). Tests
+// create a database of their own on it (test/helpers/postgres.ts), owned by an ordinary role
+// made for the run: the store never needs a superuser. What the run made is removed after it.
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
@@ -10,8 +10,8 @@ import { startPgCluster } from './pg-cluster.ts'
 export interface TestPostgres {
   /** Creates the test databases. */
   adminUrl: string
-  /** The role tests connect as; null = the admin URL's own. */
-  owner: { user: string; password: string } | null
+  /** The ordinary role tests connect as. */
+  owner: { user: string; password: string }
   /** Prefix of this run's database names. */
   prefix: string
 }
@@ -34,18 +34,17 @@ async function run(url: string, sql: string): Promise<pg.QueryResult> {
 
 export default async function setup(project: TestProject) {
   const prefix = `gp_test_${randomBytes(3).toString('hex')}_`
+  const owner = { user: `${prefix}owner`, password: randomBytes(12).toString('hex') }
   const external = process.env.GAME_PICKER_TEST_PG_URL
-  if (external) {
-    project.provide('postgres', { adminUrl: external, owner: null, prefix })
-    return async () => {
-      const { rows } = await run(external, `SELECT datname FROM pg_database WHERE datname LIKE '${prefix}%'`)
-      for (const { datname } of rows) await run(external, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
-    }
-  }
   // Room for the suites' many short-lived servers, each with its own small pool.
-  const cluster = await startPgCluster(['-c', 'max_connections=500'])
-  const owner = { user: 'game_picker', password: randomBytes(12).toString('hex') }
-  await run(cluster.adminUrl, `CREATE ROLE ${owner.user} LOGIN PASSWORD '${owner.password}'`)
-  project.provide('postgres', { adminUrl: cluster.adminUrl, owner, prefix })
-  return () => cluster.destroy()
+  const cluster = external ? null : await startPgCluster(['-c', 'max_connections=500'])
+  const adminUrl = external ?? cluster!.adminUrl
+  await run(adminUrl, `CREATE ROLE ${owner.user} LOGIN PASSWORD '${owner.password}'`)
+  project.provide('postgres', { adminUrl, owner, prefix })
+  return async () => {
+    if (cluster) return cluster.destroy()
+    const { rows } = await run(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE '${prefix}%'`)
+    for (const { datname } of rows) await run(adminUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+    await run(adminUrl, `DROP ROLE IF EXISTS ${owner.user}`)
+  }
 }

@@ -17,16 +17,14 @@ export async function createTestDatabase(): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
-    await admin.query(`CREATE DATABASE ${name}${owner ? ` OWNER ${owner.user}` : ''}`)
+    await admin.query(`CREATE DATABASE ${name} OWNER ${owner.user}`)
   } finally {
     await admin.end()
   }
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  if (owner) {
-    url.username = owner.user
-    url.password = owner.password
-  }
+  url.username = owner.user
+  url.password = owner.password
   return url.toString()
 }
 
