@@ -32,7 +32,11 @@ async function run(url: string, sql: string): Promise<pg.QueryResult> {
   }
 }
 
-export default async function setup(project: TestProject) {
+interface RunServer { postgres: Promise<TestPostgres & { stop(): Promise<void> }>; users: number }
+// Each vitest project runs the global setup; they share one server through the main process's global.
+const shared = globalThis as { gamePickerTestPostgres?: RunServer }
+
+async function startForRun(): Promise<TestPostgres & { stop(): Promise<void> }> {
   const prefix = `gp_test_${randomBytes(3).toString('hex')}_`
   const owner = { user: `${prefix}owner`, password: randomBytes(12).toString('hex') }
   const external = process.env.GAME_PICKER_TEST_PG_URL
@@ -40,11 +44,25 @@ export default async function setup(project: TestProject) {
   const cluster = external ? null : await startPgCluster(['-c', 'max_connections=500'])
   const adminUrl = external ?? cluster!.adminUrl
   await run(adminUrl, `CREATE ROLE ${owner.user} LOGIN PASSWORD '${owner.password}'`)
-  project.provide('postgres', { adminUrl, owner, prefix })
+  return {
+    adminUrl, owner, prefix,
+    async stop() {
+      if (cluster) return cluster.destroy()
+      const { rows } = await run(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE '${prefix}%'`)
+      for (const { datname } of rows) await run(adminUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+      await run(adminUrl, `DROP ROLE IF EXISTS ${owner.user}`)
+    },
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const server = (shared.gamePickerTestPostgres ??= { postgres: startForRun(), users: 0 })
+  server.users += 1
+  const { stop, ...postgres } = await server.postgres
+  project.provide('postgres', postgres)
   return async () => {
-    if (cluster) return cluster.destroy()
-    const { rows } = await run(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE '${prefix}%'`)
-    for (const { datname } of rows) await run(adminUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
-    await run(adminUrl, `DROP ROLE IF EXISTS ${owner.user}`)
+    if (--server.users > 0) return
+    shared.gamePickerTestPostgres = undefined
+    await stop()
   }
 }
