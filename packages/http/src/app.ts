@@ -12,6 +12,7 @@ import { registerPlayRoutes } from './routes/play.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
 import { registerWebhookRoutes } from './routes/webhooks.ts'
+import { registerWebApp } from './web-app.ts'
 
 export interface AppOptions {
   /** Secret that signs admin tokens. */
@@ -55,6 +56,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerSessionGameRoutes(api, core, monitors)
   registerPlayRoutes(api, core)
   registerWebhookRoutes(api, core)
+  registerWebApp(app)
   app.all('/**', (event) => {
     event.res.status = 404
     return { error: 'Not found' }
