@@ -26,7 +26,7 @@ export function PickFilters({ filters, packs, onChange, onSubmit }: Props) {
       <div class="fields">
         <label>
           Players
-          <input type="number" min={1} max={100} inputMode="numeric" value={filters.players}
+          <input type="number" inputMode="numeric" value={filters.players}
             onInput={(event) => set({ players: event.currentTarget.value })} />
         </label>
         <label>

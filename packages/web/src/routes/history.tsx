@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks'
 import { listSessions, listSessionGames } from '../api.ts'
 import { ErrorAlert } from '../components/error-alert.tsx'
-import { formatDate, formatVotes } from '../format.ts'
+import { formatDate } from '../format.ts'
 import { useRequest } from '../hooks.ts'
 import type { Session, SessionGame } from '../types.ts'
 
@@ -45,7 +45,6 @@ export function HistoryPage() {
                     <span>{row.pack_name}</span>
                     <span>{row.status}</span>
                     {row.player_count !== null && <span>{row.player_count} players</span>}
-                    <span>{formatVotes(row.upvotes, row.downvotes)}</span>
                   </span>
                 </li>
               ))}
