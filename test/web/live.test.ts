@@ -66,7 +66,7 @@ test('room code, player count and the next game reach /session and /overlay from
   await server.admin('POST', '/api/sessions/1/games', { game_id: await gameId('Drawful 2') })
   await expect.poll(() => overlay.getByRole('heading', { level: 1 }).textContent()).toBe('Drawful 2')
   await expect.poll(() => item.textContent()).toContain('played')
-  expect(await session.getByRole('listitem').allTextContents()).toEqual([
+  expect(await session.getByRole('main').getByRole('listitem').allTextContents()).toEqual([
     expect.stringContaining('Trivia Murder Party'), expect.stringContaining('Drawful 2'),
   ])
   expect([await notReloaded(session), await notReloaded(overlay)]).toEqual([true, true])
@@ -75,7 +75,7 @@ test('room code, player count and the next game reach /session and /overlay from
 test('a lost stream shows "Disconnected" until it reconnects by itself, then the votes flow again', async () => {
   const status = session.getByRole('status')
   expect(await status.textContent()).toBe('')
-  await server.serve.stop()
+  await server.serve.stop('SIGKILL') // as a crash would: no goodbye on the stream
   await expect.poll(() => status.textContent()).toMatch(/^Disconnected/)
 
   await server.restart()

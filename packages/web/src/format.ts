@@ -13,3 +13,8 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso))
 
 export const formatPercent = (probability: number) => `${(probability * 100).toFixed(1)}%`
+
+/** Party Pack 2 before Party Pack 10. */
+export const byNaturalOrder = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true })
+
+export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`

@@ -1,6 +1,6 @@
 // One pack of the catalogue with its games; the admin's switches for the pack and each game.
 import { setGameEnabled, setGameFavor, setPackEnabled, setPackFavor } from '../api.ts'
-import { formatLength, formatPlayers, formatVotes } from '../format.ts'
+import { formatLength, formatPlayers, formatVotes, plural } from '../format.ts'
 import type { Favor, Game, Pack, PackMeta } from '../types.ts'
 
 interface Props {
@@ -49,7 +49,7 @@ export function CataloguePack({ name, games, pack, meta, isAdmin, act }: Props) 
               <span>{formatPlayers(game)}</span>
               <span>{formatLength(game.length_minutes)}</span>
               {game.game_type && <span>{game.game_type}</span>}
-              <span>{game.play_count} plays</span>
+              <span>{plural(game.play_count, 'play')}</span>
               <span>{formatVotes(game.upvotes, game.downvotes)}</span>
               {!game.enabled && <span>disabled</span>}
             </span>

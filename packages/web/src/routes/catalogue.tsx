@@ -5,6 +5,7 @@ import { listGames, listPackMeta, listPacks } from '../api.ts'
 import { useIsAdmin } from '../auth.ts'
 import { CataloguePack } from '../components/catalogue-pack.tsx'
 import { ErrorAlert } from '../components/error-alert.tsx'
+import { byNaturalOrder } from '../format.ts'
 import { useAction, useRequest } from '../hooks.ts'
 import type { Game } from '../types.ts'
 
@@ -47,7 +48,7 @@ export function CataloguePage() {
       </div>
       <ErrorAlert error={actionError ?? error} />
       {data && <p class="hint" aria-live="polite">{shown.length} of {data.games.length} games</p>}
-      {[...byPack].map(([name, games]) => (
+      {[...byPack].sort(([a], [b]) => byNaturalOrder(a, b)).map(([name, games]) => (
         <CataloguePack key={name} name={name} games={games} isAdmin={isAdmin} act={act}
           pack={data?.packs.find((pack) => pack.name === name)} meta={data?.meta.find((pack) => pack.name === name)} />
       ))}

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks'
 import { listSessions, listSessionGames } from '../api.ts'
 import { ErrorAlert } from '../components/error-alert.tsx'
-import { formatDate } from '../format.ts'
+import { formatDate, plural } from '../format.ts'
 import { useRequest } from '../hooks.ts'
 import type { Session, SessionGame } from '../types.ts'
 
@@ -33,7 +33,7 @@ export function HistoryPage() {
         <article class="past-session" key={session.id}>
           <h2>{formatDate(session.created_at)}</h2>
           <p class="hint">
-            Session #{session.id} · {session.games_played} games{session.closed_at ? ` · closed ${formatDate(session.closed_at)}` : ''}
+            Session #{session.id} · {plural(session.games_played, 'game')}{session.closed_at ? ` · closed ${formatDate(session.closed_at)}` : ''}
           </p>
           <p>{session.notes || 'No notes.'}</p>
           {games.length > 0 && (

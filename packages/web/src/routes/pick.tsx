@@ -6,6 +6,7 @@ import { ApiError, listPackMeta, pick } from '../api.ts'
 import { ErrorAlert } from '../components/error-alert.tsx'
 import { PickFilters, type Filters } from '../components/pick-filters.tsx'
 import { PickResultView } from '../components/pick-result.tsx'
+import { byNaturalOrder } from '../format.ts'
 import { useRequest } from '../hooks.ts'
 import type { PickRequest, PickResult } from '../types.ts'
 
@@ -23,9 +24,6 @@ function toRequest(filters: Filters, allPacks: string[], sessionId: number | und
   if (sessionId !== undefined) request.sessionId = sessionId
   return request
 }
-
-// Party Pack 2 before Party Pack 10.
-const byNaturalOrder = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true })
 
 export function PickPage() {
   const [filters, setFilters] = useState(NO_FILTERS)

@@ -6,7 +6,7 @@ import { closeSession, startSession } from '../api.ts'
 import { useIsAdmin } from '../auth.ts'
 import { ErrorAlert } from '../components/error-alert.tsx'
 import { SessionGameItem } from '../components/session-game-item.tsx'
-import { formatDate } from '../format.ts'
+import { formatDate, plural } from '../format.ts'
 import { useAction } from '../hooks.ts'
 
 export function SessionPage() {
@@ -34,7 +34,7 @@ export function SessionPage() {
       {data && !session && <p>No active session</p>}
       {session && (
         <p class="hint">
-          Started {formatDate(session.created_at)}{session.notes ? ` · ${session.notes}` : ''} · {session.games_played} games
+          Started {formatDate(session.created_at)}{session.notes ? ` · ${session.notes}` : ''} · {plural(session.games_played, 'game')}
         </p>
       )}
       {isAdmin && !session && data && (
