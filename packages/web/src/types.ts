@@ -1,4 +1,4 @@
-// The API's resources as the app reads them (the server's own shapes).
+// The fields of the API's resources that the app reads (the wire shapes; the API sends more).
 export interface Game {
   id: number
   pack_name: string
@@ -6,12 +6,10 @@ export interface Game {
   min_players: number
   max_players: number
   length_minutes: number | null
-  has_audience: number
   family_friendly: number
   game_type: string | null
   secondary_type: string | null
   play_count: number
-  popularity_score: number
   upvotes: number
   downvotes: number
   enabled: number
@@ -30,7 +28,6 @@ export interface PackMeta {
   name: string
   total_count: number
   enabled_count: number
-  total_plays: number
 }
 
 export interface Session {
@@ -48,7 +45,6 @@ export interface SessionGame {
   id: number
   session_id: number
   game_id: number
-  played_at: string
   status: SessionGameStatus
   room_code: string | null
   player_count: number | null
@@ -86,15 +82,7 @@ export interface PickResult {
   odds?: Odds[]
 }
 
-export interface RankedGame {
-  id: number
-  title: string
-  pack_name: string
-  play_count: number
-  popularity_score: number
-  upvotes: number
-  downvotes: number
-}
+export type RankedGame = Pick<Game, 'id' | 'title' | 'play_count' | 'upvotes' | 'downvotes'> & { popularity_score: number }
 
 export interface Stats {
   games: { count: number }
