@@ -3,7 +3,7 @@
 // messages for a wrong key, a token it no longer accepts and the login limit.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, TV } from '../helpers/browser.ts'
+import { launchBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
 import { ADMIN_KEY, call } from '../helpers/server.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 
@@ -73,6 +73,7 @@ test('the admin starts a session, adds the pick to it and manages its game', asy
   await page.getByRole('button', { name: 'Start player check for Lie Swatter' }).waitFor()
   await page.getByRole('button', { name: 'Stop player check for Lie Swatter' }).click()
   await expect.poll(() => item.textContent()).toContain('check stopped')
+  await screenshot(page, 'session-admin-tv')
 
   const rows = await call(server.url, 'GET', '/api/sessions/1/games')
   expect(rows.body).toMatchObject([{ title: 'Lie Swatter', room_code: 'ABCD', status: 'skipped', player_count_check_status: 'stopped' }])

@@ -34,7 +34,7 @@ export function SessionGameItem({ row, isAdmin, run, reload }: Props) {
       <div class="session-game-main">
         <span class="title">{row.title}</span>
         <span class="status">{row.status}</span>
-        <span>Room {row.room_code ?? '—'}</span>
+        <span>{row.room_code ? `Room ${row.room_code}` : 'no room code'}</span>
         <span>{playerCount(row)}</span>
         <span class="votes">{formatVotes(row.upvotes, row.downvotes)}</span>
       </div>
