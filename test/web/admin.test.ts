@@ -110,7 +110,12 @@ test('the admin disables a game in the catalogue and it is no longer picked', as
   expect(problems.filter((problem) => !problem.includes('the server responded with a status of 4'))).toEqual([])
 })
 
-test('a token the server no longer accepts shows the API message and returns to public mode', async () => {
+test('logging out forgets the token; one the server no longer accepts shows the API message', async () => {
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await page.getByRole('button', { name: 'Admin login' }).waitFor()
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0)
+  expect(await page.getByRole('button', { name: 'Add to session' }).count()).toBe(0)
+
   await page.evaluate(() => sessionStorage.setItem('game-picker-token', 'not-a-token'))
   await page.reload()
   await expect.poll(alertText).toBe('Invalid or expired token')
