@@ -9,6 +9,7 @@ import { createApiRouter } from './router.ts'
 import { API_VERSION, registerAuthRoutes } from './routes/auth.ts'
 import { registerGameRoutes } from './routes/games.ts'
 import { registerPlayRoutes } from './routes/play.ts'
+import { registerReferenceRoutes } from './routes/reference.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
 import { registerWebhookRoutes } from './routes/webhooks.ts'
@@ -55,6 +56,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerSessionGameRoutes(api, core, monitors)
   registerPlayRoutes(api, core)
   registerWebhookRoutes(api, core)
+  registerReferenceRoutes(api, app)
   app.all('/**', (event) => {
     event.res.status = 404
     return { error: 'Not found' }
