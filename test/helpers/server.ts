@@ -2,6 +2,7 @@
 import { createCore, type Core } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/core/sqlite'
 import { type RunningServer, startServer, type ServerOptions } from '@game-picker/http'
+import { checkResponse } from './openapi-check.ts'
 
 export const ADMIN_KEY = 'test-admin-key'
 
@@ -28,7 +29,10 @@ export interface CallResult<T = any> {
   text: string
 }
 
-/** One request; `body` objects are sent as JSON, strings as they are. */
+/**
+ * One request; `body` objects are sent as JSON, strings as they are. The response must be one
+ * the OpenAPI document describes (status, content type, body schema, required headers).
+ */
 export async function call<T = any>(
   url: string, method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<CallResult<T>> {
@@ -43,6 +47,7 @@ export async function call<T = any>(
   const text = await response.text()
   let parsed: unknown = text
   try { parsed = JSON.parse(text) } catch { /* not JSON: keep the text */ }
+  await checkResponse({ method, path, status: response.status, headers: response.headers, body: parsed })
   return { status: response.status, body: parsed as T, headers: response.headers, text }
 }
 
