@@ -29,7 +29,8 @@ export function createOpenApiDocument() {
     tags: [
       { name: 'System' }, { name: 'Auth' }, { name: 'Games', description: 'The catalogue and its packs' },
       { name: 'Sessions' }, { name: 'Session games', description: 'One game within a session' },
-      { name: 'Play', description: 'The picker, live votes and stats' }, { name: 'Webhooks' },
+      { name: 'Play', description: 'The picker, live votes and stats' },
+      { name: 'Webhooks', description: 'Registering callback URLs; what they are sent is under Webhooks at the end' },
       { name: 'Events', description: 'The live event stream' },
     ],
     paths: { ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...playPaths, ...webhookPaths },
