@@ -1,65 +1,79 @@
 // The weighted random picker (decisions §4). A pick reads only; it changes nothing.
 import type { CoreContext } from './context.ts'
-import { notFound } from './errors.ts'
-import { matchesFilter, parseGameFilter } from './filters.ts'
+import { invalidInput, notFound } from './errors.ts'
+import { matchesFilter } from './filters.ts'
+import { drawDistinct, drawIndex, listOdds, type PickOdds, weighCatalogue } from './odds.ts'
+import { fitsPlayers, parsePickInput, type PickRequest } from './pick-input.ts'
 import type { StoreReads } from './store.ts'
-import type { FavorBias, Game, Pack } from './types.ts'
-import { asFields, parseId, readBoolean } from './validate.ts'
+import type { Game } from './types.ts'
 
+export type { PickOdds } from './odds.ts'
+
+/** The contract's `{ game, poolSize, totalEnabled }`; `games` and `odds` only when asked for. */
 export interface PickResult {
   game: Game
   poolSize: number
   totalEnabled: number
+  /** `count` candidates in draw order; `game` is the first. */
+  games?: Game[]
+  /** `explain`: every game of the pool with its chance to be drawn first. */
+  odds?: PickOdds[]
 }
 
-const FAVOR_WEIGHT: Record<FavorBias, number> = { 1: 3, 0: 1, [-1]: 1 / 3 }
+const NO_EXCLUSIONS: ReadonlySet<number> = new Set()
 
 export function createPicker(ctx: CoreContext) {
   return {
     pick: async (input: unknown = {}, random: () => number = ctx.random): Promise<PickResult> => {
-      const fields = asFields(input)
-      const filter = parseGameFilter(fields, ['playerCount', 'drawing', 'length', 'familyFriendly'])
-      const sessionId = fields.sessionId == null
-        ? undefined
-        : parseId(fields.sessionId, 'sessionId must be a positive integer')
-      const excludePlayed = fields.excludePlayed == null ? false : readBoolean(fields, 'excludePlayed')
-
+      const request = parsePickInput(input)
       return ctx.store.read(async (tx) => {
-        const { enabled, weightOf } = weighCatalogue(await tx.listGames(), await tx.listPacks())
-        const matching = enabled.filter((game) => matchesFilter(game, filter))
-        const excluded = sessionId === undefined ? new Set<number>() : await sessionExclusions(tx, sessionId, excludePlayed)
-        const pool = matching.filter((game) => !excluded.has(game.id))
-        if (pool.length === 0) {
-          const removedBySession = matching.length > 0
-          throw notFound('No games match the current filters', {
-            suggestion: removedBySession
-              ? 'Every matching game was played recently in this session; try without excludePlayed or widen the filters'
-              : 'Try different filters, or enable more games',
-            ...(removedBySession ? { recentlyPlayed: [...excluded] } : {}),
-          })
+        const { enabled, weightOf, packNames } = weighCatalogue(await tx.listGames(), await tx.listPacks())
+        if (request.packs) assertKnownPacks(request.packs, packNames)
+        const excluded = request.sessionId === undefined
+          ? NO_EXCLUSIONS
+          : await sessionExclusions(tx, request.sessionId, request.excludePlayed)
+        let matching = 0
+        const pool: Game[] = []
+        for (const game of enabled) {
+          if (!matchesPick(game, request)) continue
+          matching++
+          if (!excluded.has(game.id)) pool.push(game)
         }
+        if (pool.length === 0) throw emptyPool(matching > 0, excluded)
+
         const weights = pool.map(weightOf)
-        return { game: pool[drawIndex(weights, random())], poolSize: pool.length, totalEnabled: enabled.length }
+        const poolSize = pool.length
+        const totalEnabled = enabled.length
+        if (request.count === undefined && !request.explain) return { game: pool[drawIndex(weights, random())], poolSize, totalEnabled }
+        // The first draw is the same roll a plain pick makes: the same seed gives the same `game`.
+        const games = drawDistinct(weights, request.count ?? 1, random).map((index) => pool[index])
+        const result: PickResult = { game: games[0], poolSize, totalEnabled }
+        if (request.count !== undefined) result.games = games
+        if (request.explain) result.odds = listOdds(pool, weights)
+        return result
       })
     },
   }
 }
 
-interface WeighedCatalogue { packs: readonly Pack[]; enabled: Game[]; weightOf: (game: Game) => number }
+function matchesPick(game: Game, request: PickRequest): boolean {
+  return matchesFilter(game, request.filter)
+    && fitsPlayers(game, request.playerCount, request.audienceOverflow)
+    && (request.packs === undefined || request.packs.has(game.pack_name))
+}
 
-// The store hands out the same catalogue arrays until a write changes them, so the enabled
-// games and their weights are worked out once per catalogue, not once per pick.
-const weighed = new WeakMap<readonly Game[], WeighedCatalogue>()
+/** A known pack is one GET /api/games/packs lists; the first unknown name is the one reported. */
+function assertKnownPacks(packs: ReadonlySet<string>, known: ReadonlySet<string>): void {
+  for (const name of packs) if (!known.has(name)) throw invalidInput(`Unknown pack: ${name}`)
+}
 
-function weighCatalogue(games: readonly Game[], packs: readonly Pack[]): WeighedCatalogue {
-  const known = weighed.get(games)
-  if (known?.packs === packs) return known
-  const packFavor = new Map(packs.map((pack) => [pack.name, pack.favor_bias]))
-  const weights = new Map(games.map((game) =>
-    [game.id, FAVOR_WEIGHT[game.favor_bias] * FAVOR_WEIGHT[packFavor.get(game.pack_name) ?? 0]]))
-  const result = { packs, enabled: games.filter((game) => game.enabled === 1), weightOf: (game: Game) => weights.get(game.id)! }
-  weighed.set(games, result)
-  return result
+function emptyPool(removedBySession: boolean, excluded: ReadonlySet<number>) {
+  return notFound('No games match the current filters', {
+    suggestion: removedBySession
+      ? 'Every matching game was played recently in this session; try without excludePlayed or widen the filters'
+      : 'Try different filters, or enable more games',
+    ...(removedBySession ? { recentlyPlayed: [...excluded] } : {}),
+  })
 }
 
 /** Games the session excludes: all it played (excludePlayed) or else the last two, so nothing repeats back to back. */
@@ -67,15 +81,4 @@ async function sessionExclusions(tx: StoreReads, sessionId: number, excludePlaye
   if (!(await tx.getSession(sessionId))) throw notFound('Session not found')
   const played = (await tx.listSessionGames(sessionId)).filter((row) => row.status !== 'skipped')
   return new Set((excludePlayed ? played : played.slice(-2)).map((row) => row.game_id))
-}
-
-/** Index drawn with probability proportional to its weight; `roll` is in [0, 1). */
-export function drawIndex(weights: number[], roll: number): number {
-  const total = weights.reduce((sum, weight) => sum + weight, 0)
-  let target = roll * total
-  for (let i = 0; i < weights.length; i++) {
-    target -= weights[i]
-    if (target < 0) return i
-  }
-  return weights.length - 1
 }

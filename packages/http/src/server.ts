@@ -1,7 +1,7 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
 // the webhook delivery worker and the room monitors (resumed after a restart).
 import type { Core } from '@game-picker/core'
-import { createRoomMonitors } from '@game-picker/core/monitor'
+import { createMonitorCoordinator, createRoomMonitors } from '@game-picker/core/monitor'
 import { createWebhookWorker } from '@game-picker/core/webhooks'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
@@ -22,13 +22,15 @@ export interface ServerOptions {
   webhookRetryDelaysMs?: number[]
   /** Per webhook attempt (default 5 s). */
   webhookTimeoutMs?: number
+  /** How often room monitor leases are renewed and claimed (default 5 s). */
+  monitorSyncMs?: number
   log?: (line: string) => void
 }
 
 export interface RunningServer {
   url: string
   port: number
-  /** Stops accepting, finishes in-flight requests, stops the worker and the monitors. */
+  /** Stops accepting, finishes in-flight requests, stops the worker and the monitors (giving their leases up). */
   close(): Promise<void>
 }
 
@@ -38,12 +40,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const worker = createWebhookWorker({
     queue: core.deliveries, retryDelaysMs: options.webhookRetryDelaysMs, timeoutMs: options.webhookTimeoutMs, log,
   })
-  const stopWaking = core.onDeliveriesQueued(() => worker.wake())
   const monitors = createRoomMonitors({
     sink: { update: (id, change) => core.sessionGames.recordPlayerCheck(id, change) },
     ecastUrl: options.ecastUrl,
     log,
   })
+  const coordinator = createMonitorCoordinator({ leases: core.monitorLeases, monitors, intervalMs: options.monitorSyncMs, log })
+  const unsubscribe = [
+    core.onChange('deliveries', () => worker.wake()),
+    core.onChange('monitors', () => void coordinator.wake()),
+  ]
   const app = createApp(core, {
     jwtSecret: options.jwtSecret ?? (await core.adminKeys.jwtSecret()),
     adminKey: options.adminKey,
@@ -66,9 +72,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     public: false,
   })
   worker.start()
-  for (const row of await core.sessionGames.listMonitoring()) {
-    if (row.room_code) monitors.start(row.id, row.room_code)
-  }
+  await coordinator.start() // resumes the monitors nobody holds (after a restart, or a dead server's)
 
   const address = listener.server.address()
   const port = typeof address === 'object' && address ? address.port : requestedPort
@@ -76,10 +80,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     async close() {
-      stopWaking()
+      for (const stop of unsubscribe) stop()
       await listener.close()
       await worker.stop()
-      await monitors.close()
+      await coordinator.stop()
     },
   }
 }
