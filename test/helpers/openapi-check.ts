@@ -79,6 +79,19 @@ export async function checkResponse({ method, path, status, headers, body }: Che
   }
 }
 
+/** Throws when a webhook delivery is not what the document's `webhooks` section describes. */
+export async function checkWebhookDelivery(headers: Record<string, unknown>, rawBody: string): Promise<void> {
+  const { document, validator } = await (checker ??= createChecker())
+  const type = String(headers['x-webhook-event'])
+  const delivery: Json | undefined = (document.webhooks as Json)[type]?.post
+  if (!delivery) throw new Error(`a webhook delivery of type ${type}, which the OpenAPI document does not list`)
+  for (const { name } of delivery.parameters as Json[]) {
+    if (!(name.toLowerCase() in headers)) throw new Error(`a ${type} delivery without the header ${name}`)
+  }
+  assertValid(validator(`/webhooks/${escape(type)}/post/requestBody/content/application~1json/schema`),
+    JSON.parse(rawBody), `the ${type} delivery`)
+}
+
 function assertValid(validate: ValidateFunction, body: unknown, what: string) {
   if (validate(body)) return
   const problems = (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message}`

@@ -8,8 +8,6 @@ import { call, login, startTestServer, type TestServer } from '../helpers/server
 // Described by the document, not registered on this branch yet: the live event stream is built
 // beside this work. When its route lands, this test fails until the entry is removed.
 const NOT_YET_ROUTED = ['GET /api/events']
-// Likewise for the event type the core does not emit yet.
-const NOT_YET_EMITTED = ['session_game.updated']
 
 type Json = Record<string, any>
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
@@ -69,8 +67,7 @@ describe('the OpenAPI document', () => {
   test('lists every webhook event type the core emits, as webhooks and in the EventType enum', () => {
     const documented: string[] = document.components.schemas.EventType.enum
     expect(Object.keys(document.webhooks)).toEqual(documented)
-    expect(EVENT_TYPES.filter((type) => !documented.includes(type))).toEqual([])
-    expect(documented.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type))).toEqual(NOT_YET_EMITTED)
+    expect(documented).toEqual([...EVENT_TYPES])
   })
 
   test('every error answer has an `error` body, and every operation answers 500 the same way', () => {

@@ -1,7 +1,7 @@
-// The events: what a webhook receives and what the live stream sends, one body for both.
+// The events: what a webhook receives and what the live stream sends, one body for both. The
+// types are the core's own list, so a new type without a schema here fails the typecheck.
+import { EVENT_TYPES, type EventType } from '@game-picker/core'
 import { boolean, dateTime, integer, object, ref, type Schema, string } from './schema.ts'
-
-export const EVENT_TYPES = ['session.started', 'session.ended', 'game.added', 'vote.received', 'session_game.updated'] as const
 
 const voteSession = object({ id: integer(), games_played: integer() })
 const voteGame = object({ id: integer(), title: string(), upvotes: integer(), downvotes: integer(), popularity_score: integer() })
@@ -12,7 +12,7 @@ const vote = (usernameNote: string, required: string[]) => object({
 }, required)
 
 /** The `data` of each event type. */
-const eventData: Record<(typeof EVENT_TYPES)[number], { when: string; data: Schema }> = {
+const eventData: Record<EventType, { when: string; data: Schema }> = {
   'session.started': { when: 'A session was started.', data: object({ session: ref('Session') }) },
   'session.ended': { when: 'A session was closed.', data: object({ session: ref('Session') }) },
   'game.added': {
