@@ -10,7 +10,7 @@ const pickBody = input({
   sessionId: integer('Leave out the games this session just played (its last two)', { minimum: 1 }),
   excludePlayed: boolean('With sessionId: leave out every game the session played'),
   audienceOverflow: boolean('A game with an audience also matches when playerCount exceeds its max_players'),
-  packs: arrayOf(string(), 'Only games of these packs (names as GET /api/games/packs lists them)'),
+  packs: { ...arrayOf(string(), 'Only games of these packs (names as GET /api/games/packs lists them)'), minItems: 1 },
   count: { type: ['integer', 'null'], minimum: 1, maximum: 10, description: 'Draw this many distinct games, by weight, as `games`' },
   explain: boolean('Add `odds`: every game of the pool with its weight and probability'),
 }, [], 'All optional. Weight of a game = f(game favor) x f(pack favor), f(1) = 3, f(0) = 1, f(-1) = 1/3.')
