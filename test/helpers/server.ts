@@ -2,7 +2,6 @@
 import { createCore, type Core } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/core/sqlite'
 import { type RunningServer, startServer, type ServerOptions } from '@game-picker/http'
-import { checkResponse } from './openapi-check.ts'
 
 export const ADMIN_KEY = 'test-admin-key'
 
@@ -47,6 +46,7 @@ export async function call<T = any>(
   const text = await response.text()
   let parsed: unknown = text
   try { parsed = JSON.parse(text) } catch { /* not JSON: keep the text */ }
+  const { checkResponse } = await import('./openapi-check.ts') // ajv and the document, once, on the first call
   await checkResponse({ method, path, status: response.status, headers: response.headers, body: parsed })
   return { status: response.status, body: parsed as T, headers: response.headers, text }
 }

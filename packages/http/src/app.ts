@@ -54,9 +54,9 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerGameRoutes(api, core)
   registerSessionRoutes(api, core)
   registerSessionGameRoutes(api, core, monitors)
+  registerReferenceRoutes(api, app)
   registerPlayRoutes(api, core)
   registerWebhookRoutes(api, core)
-  registerReferenceRoutes(api, app)
   app.all('/**', (event) => {
     event.res.status = 404
     return { error: 'Not found' }
