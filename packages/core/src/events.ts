@@ -2,6 +2,7 @@
 // in the same transaction as the change that caused it, so an event exists if and only if its
 // change committed.
 import type { CoreContext } from './context.ts'
+import { invalidInput } from './errors.ts'
 import type { StoreTx } from './store.ts'
 
 export const EVENT_TYPES = [
@@ -11,6 +12,16 @@ export type EventType = (typeof EVENT_TYPES)[number]
 
 export const isEventType = (value: unknown): value is EventType =>
   (EVENT_TYPES as readonly unknown[]).includes(value)
+
+/** `a,b` (a query value) as a set of event types; empty or absent: null (all). Unknown: 400. */
+export function readEventTypes(value: unknown): Set<EventType> | null {
+  if (value === undefined || value === null || value === '') return null
+  if (typeof value !== 'string') throw invalidInput('events must be a comma-separated list of event types')
+  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '')
+  const unknown = names.find((name) => !isEventType(name))
+  if (unknown !== undefined) throw invalidInput(`Unknown event type: ${unknown}`)
+  return names.length === 0 ? null : new Set(names as EventType[])
+}
 
 export type Emit = (type: EventType, data: unknown) => Promise<void>
 

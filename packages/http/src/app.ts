@@ -1,12 +1,14 @@
 // createApp: the JSON API as an h3 app, with nothing listening. Mount it in any server, or
 // use startServer.
-import type { Core } from '@game-picker/core'
+import { type Core, createEventFeed } from '@game-picker/core'
 import { createRoomMonitors, type RoomMonitors } from '@game-picker/core/monitor'
 import { H3, handleCors } from 'h3'
 import { createAuth } from './auth.ts'
 import { DEFAULT_BODY_LIMIT } from './body.ts'
+import { createEventStreams, type EventStreams } from './event-streams.ts'
 import { createApiRouter } from './router.ts'
 import { API_VERSION, registerAuthRoutes } from './routes/auth.ts'
+import { registerEventRoutes } from './routes/events.ts'
 import { registerGameRoutes } from './routes/games.ts'
 import { registerPlayRoutes } from './routes/play.ts'
 import { registerReferenceRoutes } from './routes/reference.ts'
@@ -24,6 +26,8 @@ export interface AppOptions {
   corsOrigin?: string | string[]
   /** Room monitors for the player-check endpoints; default: a set of its own (real ecast). */
   monitors?: RoomMonitors
+  /** The live event streams; default: a set of its own (startServer passes one it can end on shutdown). */
+  eventStreams?: EventStreams
   log?: (line: string) => void
 }
 
@@ -35,6 +39,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
     log,
   })
   const corsOrigin = options.corsOrigin ?? '*'
+  const eventStreams = options.eventStreams ?? createEventStreams({ feed: createEventFeed(core, { log }), log })
 
   const app = new H3()
   app.use((event) => {
@@ -57,6 +62,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerReferenceRoutes(api, app)
   registerPlayRoutes(api, core)
   registerWebhookRoutes(api, core)
+  registerEventRoutes(api, auth, eventStreams)
   app.all('/**', (event) => {
     event.res.status = 404
     return { error: 'Not found' }

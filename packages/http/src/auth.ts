@@ -36,6 +36,14 @@ export function createAuth(core: Core, options: AuthOptions) {
     return claims
   }
 
+  async function checkToken(token: string): Promise<Claims> {
+    try {
+      return await verifyToken(token)
+    } catch {
+      throw httpFailure(403, 'Invalid or expired token')
+    }
+  }
+
   return {
     async login(event: H3Event, key: unknown) {
       // The address as the socket sees it: X-Forwarded-For is anyone's to write.
@@ -56,15 +64,27 @@ export function createAuth(core: Core, options: AuthOptions) {
 
     /** The token's claims; 401 without a bearer token, 403 for a bad, expired or unsigned one. */
     async requireAdmin(event: H3Event): Promise<Claims> {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get('authorization') ?? '')
-      if (!match) throw httpFailure(401, 'Access token required')
-      try {
-        return await verifyToken(match[1])
-      } catch {
-        throw httpFailure(403, 'Invalid or expired token')
-      }
+      const token = readBearerToken(event)
+      if (!token) throw httpFailure(401, 'Access token required')
+      return checkToken(token)
+    },
+
+    /**
+     * For public endpoints that show admins more (the event stream): true with a valid token in
+     * the header or in `queryToken` (browsers' EventSource cannot set headers), false with none;
+     * a token that is there but bad or expired is 403, as everywhere.
+     */
+    async isAdmin(event: H3Event, queryToken?: string): Promise<boolean> {
+      const token = readBearerToken(event) ?? (queryToken || undefined)
+      if (!token) return false
+      await checkToken(token)
+      return true
     },
   }
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+function readBearerToken(event: H3Event): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get('authorization') ?? '')?.[1]
+}

@@ -1,11 +1,12 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
 // the webhook delivery worker and the room monitors (resumed after a restart).
-import type { Core } from '@game-picker/core'
+import { type Core, createEventFeed } from '@game-picker/core'
 import { createMonitorCoordinator, createRoomMonitors } from '@game-picker/core/monitor'
 import { createWebhookWorker } from '@game-picker/core/webhooks'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
 import { createApp } from './app.ts'
+import { createEventStreams } from './event-streams.ts'
 
 export interface ServerOptions {
   core: Core
@@ -24,13 +25,19 @@ export interface ServerOptions {
   webhookTimeoutMs?: number
   /** How often room monitor leases are renewed and claimed (default 5 s). */
   monitorSyncMs?: number
+  /** Open event streams at most (default 1,000). */
+  maxEventStreams?: number
+  /** An idle event stream gets a comment this often (default 15 s). */
+  eventPingMs?: number
+  /** Bytes an event stream client may leave unread before it is dropped (default 1 MiB). */
+  eventMaxUnreadBytes?: number
   log?: (line: string) => void
 }
 
 export interface RunningServer {
   url: string
   port: number
-  /** Stops accepting, finishes in-flight requests, stops the worker and the monitors (giving their leases up). */
+  /** Stops accepting, ends the event streams, finishes in-flight requests, stops the worker and the monitors (giving their leases up). */
   close(): Promise<void>
 }
 
@@ -50,12 +57,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     core.onChange('deliveries', () => worker.wake()),
     core.onChange('monitors', () => void coordinator.wake()),
   ]
+  const eventStreams = createEventStreams({
+    feed: createEventFeed(core, { log }), maxStreams: options.maxEventStreams, pingMs: options.eventPingMs,
+    maxUnreadBytes: options.eventMaxUnreadBytes, log,
+  })
   const app = createApp(core, {
     jwtSecret: options.jwtSecret ?? (await core.adminKeys.jwtSecret()),
     adminKey: options.adminKey,
     bodyLimitBytes: options.bodyLimitBytes,
     corsOrigin: options.corsOrigin,
     monitors,
+    eventStreams,
     log,
   })
 
@@ -81,7 +93,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     async close() {
       for (const stop of unsubscribe) stop()
-      await listener.close()
+      // Stop accepting first, then end the streams (they never go idle), then wait for the rest.
+      const closing = listener.close()
+      await eventStreams.closeAll()
+      await closing
       await worker.stop()
       await coordinator.stop()
     },
