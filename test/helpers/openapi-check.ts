@@ -92,6 +92,12 @@ export async function checkWebhookDelivery(headers: Record<string, unknown>, raw
     JSON.parse(rawBody), `the ${type} delivery`)
 }
 
+/** Throws when an event (a stream's `data:`) is not an Event of the document. */
+export async function checkEvent(body: unknown): Promise<void> {
+  const { validator } = await (checker ??= createChecker())
+  assertValid(validator('/components/schemas/Event'), body, 'the event')
+}
+
 function assertValid(validate: ValidateFunction, body: unknown, what: string) {
   if (validate(body)) return
   const problems = (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message}`

@@ -5,9 +5,6 @@ import { createApp, listApiRoutes, loadOpenApiDocument } from '@game-picker/http
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { call, login, startTestServer, type TestServer } from '../helpers/server.ts'
 
-// Described by the document, not registered on this branch yet: the live event stream is built
-// beside this work. When its route lands, this test fails until the entry is removed.
-const NOT_YET_ROUTED = ['GET /api/events']
 
 type Json = Record<string, any>
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
@@ -48,8 +45,7 @@ describe('the OpenAPI document', () => {
     const documented = documentedOperations()
     expect(routes.length).toBeGreaterThan(40)
     expect(routes.filter((route) => !documented.includes(route)), 'routes missing from the document').toEqual([])
-    expect(documented.filter((operation) => !routes.includes(operation)), 'documented operations without a route')
-      .toEqual(NOT_YET_ROUTED)
+    expect(documented.filter((operation) => !routes.includes(operation)), 'documented operations without a route').toEqual([])
   })
 
   test('gives each route its real success status and its auth: bearer with 401 and 403 exactly on admin routes', async () => {
