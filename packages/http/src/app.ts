@@ -11,9 +11,11 @@ import { API_VERSION, registerAuthRoutes } from './routes/auth.ts'
 import { registerEventRoutes } from './routes/events.ts'
 import { registerGameRoutes } from './routes/games.ts'
 import { registerPlayRoutes } from './routes/play.ts'
+import { registerReferenceRoutes } from './routes/reference.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
 import { registerWebhookRoutes } from './routes/webhooks.ts'
+import { registerWebApp } from './web-app.ts'
 
 export interface AppOptions {
   /** Secret that signs admin tokens. */
@@ -58,9 +60,11 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerGameRoutes(api, core)
   registerSessionRoutes(api, core)
   registerSessionGameRoutes(api, core, monitors)
+  registerReferenceRoutes(api, app)
   registerPlayRoutes(api, core)
   registerWebhookRoutes(api, core)
   registerEventRoutes(api, auth, eventStreams)
+  registerWebApp(app)
   app.all('/**', (event) => {
     event.res.status = 404
     return { error: 'Not found' }

@@ -47,7 +47,7 @@ export function createApiRouter(app: H3, deps: RouterDeps) {
       }
     })
   }
-  return { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') }
+  return recordRoutes(app, { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') })
 }
 
 export type ApiRouter = ReturnType<typeof createApiRouter>
@@ -67,4 +67,21 @@ export function download(event: H3Event, filename: string, contentType: string, 
   event.res.headers.set('content-type', contentType)
   event.res.headers.set('content-disposition', `attachment; filename="${filename}"`)
   return body
+}
+
+export interface ApiRoute { method: Method; path: string; admin: boolean; status: number }
+type AddRoute = (path: string, handler: Handler, options?: RouteOptions) => void
+const apiRoutes = new WeakMap<H3, ApiRoute[]>()
+
+/** Every route registered through the API router of `app`: a test holds them against the OpenAPI document. */
+export const listApiRoutes = (app: H3): readonly ApiRoute[] => apiRoutes.get(app) ?? []
+
+function recordRoutes<R extends Record<string, AddRoute>>(app: H3, router: R): R {
+  const routes: ApiRoute[] = []
+  apiRoutes.set(app, routes)
+  return Object.fromEntries(Object.entries(router).map(([name, addRoute]) => [name, (...args: Parameters<AddRoute>) => {
+    const [path, , options] = args
+    routes.push({ method: name.toUpperCase() as Method, path, admin: options?.admin ?? false, status: options?.status ?? 200 })
+    addRoute(...args)
+  }])) as R
 }
