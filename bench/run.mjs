@@ -258,7 +258,23 @@ try {
   await onPostgres('votes50', voteRequest('pg50', pgToken), 50, 'POST /api/votes/live')
   for (const server of pgServers) await server.stop()
 
-  // 7. Chat imports, each size in a fresh child (peak RSS per size), through the core directly.
+  // 7. The live event stream: one event to 1,000 connected clients, and what idle streams cost.
+  step('live event stream: 1,000 SSE clients on a fresh game-picker serve')
+  const sse = await runNodeJson(join(ROOT, 'bench/lib/sse-fanout.mjs'), ['--dir', dir, '--clients', '1000', '--events', QUICK ? '5' : '20'], { timeoutMs: 120_000 })
+  raw.sse = sse
+  row({
+    id: 'sseFanout', name: `Live events: one vote to ${fmtInt(sse.clients)} SSE clients (${sse.events} votes, one at a time)`,
+    result: `delay from the vote's ack to each client's receipt: p50 ${sse.p50Ms} ms, p99 ${sse.p99Ms} ms, max ${sse.maxMs} ms; ${fmtInt(sse.deliveries)} received, ${sse.missed} missed`,
+    baseline: '-', target: 'all clients reached within 1 s at p99', measured: `p99 ${sse.p99Ms} ms, ${sse.missed} missed`,
+    pass: sse.p99Ms < 1000 && sse.missed === 0, values: sse,
+  })
+  row({
+    id: 'sseIdle', name: `Live events: server RSS with ${fmtInt(sse.clients)} idle streams`,
+    result: `${sse.streamsRssMb} MB (${sse.idleRssMb} MB before the streams: ${sse.perStreamKb} KB per stream)`,
+    baseline: '-', target: '-', measured: `${sse.perStreamKb} KB/stream`, pass: null, values: sse,
+  })
+
+  // 8. Chat imports, each size in a fresh child (peak RSS per size), through the core directly.
   const sizes = QUICK ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
   const chat = {}
   for (const size of sizes) {
@@ -289,7 +305,7 @@ try {
     })
   }
 
-  // 8. CSV import and export of 10k games.
+  // 9. CSV import and export of 10k games.
   step('CSV import + export of 10,000 games (core, fresh process)')
   const csv = await runNodeJson(join(ROOT, 'bench/lib/csv.mjs'), ['--games', '10000', '--dir', dir], { timeoutMs: 60_000, nodeArgs })
   raw.csv = csv
@@ -304,7 +320,7 @@ try {
     measured: fmtMs(csv.exportMs), pass: null, values: csv,
   })
 
-  // 9. CLI cold start beside `node -e ""`, interleaved so both see the same noise.
+  // 10. CLI cold start beside `node -e ""`, interleaved so both see the same noise.
   const timeOnce = (args) => {
     const start = process.hrtime.bigint()
     const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] })
