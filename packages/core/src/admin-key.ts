@@ -36,10 +36,17 @@ export function createAdminKeys({ store }: CoreContext) {
         return key
       }),
 
-    /** Replaces the stored key; returns the new one to show once. */
+    /**
+     * Replaces the stored key; returns the new one to show once. A key is rotated because it may
+     * have leaked, so the stored token secret is replaced too: tokens bought with the old key stop
+     * working once the server restarts (a JWT_SECRET from the environment is the operator's).
+     */
     rotate: async (): Promise<string> => {
       const key = generateSecret()
-      await store.transaction((tx) => tx.setSetting(KEY_HASH, hashKey(key)))
+      await store.transaction(async (tx) => {
+        await tx.setSetting(KEY_HASH, hashKey(key))
+        if (await tx.getSetting(JWT_SECRET)) await tx.setSetting(JWT_SECRET, generateSecret())
+      })
       return key
     },
 

@@ -20,7 +20,7 @@ export async function adminKeyCommand(ctx: CommandContext, _args: [], { rotate }
   const { core } = await openLocalCore({ file: ctx.globals.db, access: 'write' })
   try {
     const key = await core.adminKeys.rotate()
-    ctx.output.result({ message: 'Admin key rotated', key }, `${SHOWN_ONCE} ${key}\nThe previous key no longer works.`)
+    ctx.output.result({ message: 'Admin key rotated', key }, `${SHOWN_ONCE} ${key}\nThe previous key, and tokens bought with it, no longer work.`)
   } finally {
     await core.close()
   }
