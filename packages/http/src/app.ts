@@ -2,9 +2,12 @@
 // use startServer.
 import type { Core } from '@game-picker/core'
 import { createRoomMonitors, type RoomMonitors } from '@game-picker/core/monitor'
-import { H3, handleCors } from 'h3'
+import { H3 } from 'h3'
 import { createAuth } from './auth.ts'
 import { DEFAULT_BODY_LIMIT } from './body.ts'
+import { createCors } from './cors.ts'
+import { createFrameworkErrorHandler } from './framework-errors.ts'
+import { jsonResponse } from './respond.ts'
 import { createApiRouter } from './router.ts'
 import { API_VERSION, registerAuthRoutes } from './routes/auth.ts'
 import { registerGameRoutes } from './routes/games.ts'
@@ -33,31 +36,23 @@ export function createApp(core: Core, options: AppOptions): H3 {
     sink: { update: (id, change) => core.sessionGames.recordPlayerCheck(id, change) },
     log,
   })
-  const corsOrigin = options.corsOrigin ?? '*'
+  const cors = createCors(options.corsOrigin)
 
-  const app = new H3()
-  app.use((event) => {
+  // No global middleware: each route's response carries X-API-Version and, for requests with
+  // an Origin, the CORS headers; what h3 answers itself (no route, a malformed path) goes
+  // through the error handler, which does the same.
+  const app = new H3({ onError: createFrameworkErrorHandler(cors, log) })
+  app.options('/**', (event) => {
     event.res.headers.set('X-API-Version', API_VERSION)
-    // Tokens travel in a header, never in cookies, so any origin may call by default.
-    const preflight = handleCors(event, {
-      origin: corsOrigin === '*' ? '*' : [corsOrigin].flat(),
-      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowHeaders: ['Authorization', 'Content-Type'],
-      exposeHeaders: ['Content-Disposition', 'X-API-Version'],
-    })
-    if (preflight !== false) return preflight
+    return cors.preflight(event) || jsonResponse(404, JSON.stringify({ error: 'Not found' }), cors.headers(event))
   })
 
-  const api = createApiRouter(app, { auth, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, log })
+  const api = createApiRouter(app, { auth, cors, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, log })
   registerAuthRoutes(api, auth)
   registerGameRoutes(api, core)
   registerSessionRoutes(api, core)
   registerSessionGameRoutes(api, core, monitors)
   registerPlayRoutes(api, core)
   registerWebhookRoutes(api, core)
-  app.all('/**', (event) => {
-    event.res.status = 404
-    return { error: 'Not found' }
-  })
   return app
 }

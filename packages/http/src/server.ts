@@ -6,6 +6,7 @@ import { createWebhookWorker } from '@game-picker/core/webhooks'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
 import { createApp } from './app.ts'
+import { answerMalformedRequests } from './malformed-requests.ts'
 
 export interface ServerOptions {
   core: Core
@@ -65,6 +66,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     qr: false,
     public: false,
   })
+  answerMalformedRequests(listener.server)
   worker.start()
   for (const row of await core.sessionGames.listMonitoring()) {
     if (row.room_code) monitors.start(row.id, row.room_code)
