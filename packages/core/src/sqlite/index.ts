@@ -1,8 +1,8 @@
 // createSqliteStore: the default Store, SQLite through sql.js, durable on a file through a
 // journal + checkpoints (decisions §2). No file (or ':memory:') gives an in-memory store.
 import { DomainError } from '../errors.ts'
-import type { Store } from '../store.ts'
-import { DatabaseLockedError, openSqlDatabase, type SqlDatabase } from './durable-db.ts'
+import type { Store, StoreReads } from '../store.ts'
+import { DatabaseLockedError, openSqlDatabase, type SqlDatabase, type SqlReader } from './durable-db.ts'
 import { createReads } from './reads.ts'
 import { migrations } from './schema.ts'
 import { createTableCache } from './table-cache.ts'
@@ -19,8 +19,14 @@ export interface SqliteStoreOptions {
 export async function createSqliteStore(options: SqliteStoreOptions = {}): Promise<Store> {
   const db = await openDatabase(options)
   const cache = createTableCache()
+  // Reads never touch the cache's groups, so one read view serves every read transaction.
+  let readView: { reader: unknown; reads: StoreReads } | undefined
+  const readsFor = (reader: SqlReader) => {
+    if (readView?.reader !== reader) readView = { reader, reads: createReads(reader, cache.forTransaction()) }
+    return readView.reads
+  }
   return {
-    read: (fn) => db.read((reader) => fn(createReads(reader, cache.forTransaction()))),
+    read: (fn) => db.read((reader) => fn(readsFor(reader))),
     transaction: (fn) =>
       db.write((writer) => {
         const txCache = cache.forTransaction()
