@@ -7,20 +7,21 @@ export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024
 /** An oversized body is read (and dropped) up to this many times the limit, so its sender gets the 413. */
 export const DRAIN_FACTOR = 4
 
-/** Over the limit; `drained` says whether the whole body was read (the connection stays usable). */
-interface TooLarge { drained: boolean }
-type BodyRead = Buffer | TooLarge
+const TOO_LARGE = Symbol('too large')
+type BodyRead = Buffer | typeof TOO_LARGE
 
 /** The parsed JSON body (every body the API takes is an object), or undefined when there is none. */
 export async function readJsonBody(event: H3Event, limitBytes: number): Promise<Record<string, unknown> | undefined> {
   const declared = Number(event.req.headers.get('content-length') ?? 0)
   const cap = limitBytes * DRAIN_FACTOR
   const node = event.runtime?.node?.req as IncomingMessage | undefined
-  const body: BodyRead = declared > cap ? { drained: false }
+  const body: BodyRead = declared > cap ? TOO_LARGE
     : node ? await readNodeBody(node, limitBytes, cap) : await readWebBody(event.req.body, limitBytes, cap)
-  if (!Buffer.isBuffer(body)) {
-    // Past the cap the rest is not read: close the connection rather than parse it as a request.
-    throw httpFailure(413, 'Request body too large', body.drained ? undefined : [['connection', 'close']])
+  if (body === TOO_LARGE) {
+    // A drained body was read to its end, so its sender is not writing any more when the 413
+    // arrives. Past the cap the rest is not read; either way the connection closes after the
+    // answer, so an unread rest is never parsed as a request.
+    throw httpFailure(413, 'Request body too large', [['connection', 'close']])
   }
   const text = body.toString('utf8')
   if (text.trim() === '') return undefined
@@ -49,12 +50,12 @@ function readNodeBody(req: IncomingMessage, limitBytes: number, cap: number): Pr
       size += chunk.byteLength
       if (size > cap) {
         stop()
-        resolve({ drained: false })
+        resolve(TOO_LARGE)
       } else if (size <= limitBytes) parts.push(chunk)
     }
     const onEnd = () => {
       stop()
-      resolve(size > limitBytes ? { drained: true } : parts.length === 1 ? parts[0] : Buffer.concat(parts))
+      resolve(size > limitBytes ? TOO_LARGE : parts.length === 1 ? parts[0] : Buffer.concat(parts))
     }
     const onError = () => {
       stop()
@@ -71,13 +72,13 @@ async function readWebBody(stream: ReadableStream<Uint8Array> | null, limitBytes
   try {
     for await (const chunk of stream) {
       size += chunk.byteLength
-      if (size > cap) return { drained: false }
+      if (size > cap) return TOO_LARGE
       if (size <= limitBytes) parts.push(chunk)
     }
   } catch {
     throw incomplete()
   }
-  return size > limitBytes ? { drained: true } : Buffer.concat(parts)
+  return size > limitBytes ? TOO_LARGE : Buffer.concat(parts)
 }
 
 const incomplete = () => httpFailure(400, 'Request body was not received completely')
