@@ -34,7 +34,7 @@ describe.concurrent('game-picker for a person at a terminal', () => {
       { expect: 'Start one now\\?', send: `y${KEY.enter}` },
     ], { cwd })
     expect(pick).toMatchObject({ code: 0, error: null })
-    expect(pick.screen).toMatch(/Accept \(start a session and add it\)\n {2}Re-roll\n {2}Quit/)
+    expect(pick.screen).toMatch(/Accept \(start a session and add it\)\n {2}Re-roll\n {2}Show the odds\n {2}Quit/)
     const added = /Added (.+) to session #1 \(session game 1\)\./.exec(pick.screen)?.[1]
     expect(await cliJson(['sessions', 'games'], { cwd })).toMatchObject([{ session_id: 1, title: added, status: 'playing' }])
 
@@ -55,6 +55,21 @@ describe.concurrent('game-picker for a person at a terminal', () => {
     expect(replace).toMatchObject({ code: 0, error: null })
     expect(replace.screen).toContain('Cancelled; nothing changed.')
     expect(await cliJson(['games', 'list'], { cwd })).toHaveLength(63)
+  })
+
+  it('pick -i --count shows candidates and the odds on request, and adds the one the room chose', { timeout: 60_000 }, async () => {
+    const env = { GAME_PICKER_DB: 'candidates.sqlite' }
+    await cli(['init'], { cwd, env })
+    const pick = await cliInPty(['pick', '-i', '--count', '3', '--players', '6', '--seed', 'room', '--db', 'candidates.sqlite'], [
+      // Three accepts, then Re-roll, then Show the odds.
+      { expect: '3 candidates, drawn in this order[\\s\\S]*Accepting a candidate will start a session and add it\\.[\\s\\S]*What now\\?', send: KEY.down.repeat(4) + KEY.enter },
+      { expect: 'Odds of the first draw \\(\\d+ games\\):\\nTitle +Pack +Weight +Chance[\\s\\S]*What now\\?', send: KEY.down + KEY.enter },
+      { expect: 'Start one now\\?', send: `y${KEY.enter}` },
+    ], { cwd })
+    expect(pick).toMatchObject({ code: 0, error: null })
+    const second = /\n2\. #\d+ (.+) \(.+\)\n/.exec(pick.screen)?.[1]
+    expect(pick.screen).toContain(`Added ${second} to session #1 (session game 1).`)
+    expect(await cliJson(['sessions', 'games'], { cwd, env })).toMatchObject([{ title: second, status: 'playing' }])
   })
 
   it('runs the README\'s games night walkthrough exactly as written, with game-picker on PATH', { timeout: 60_000 }, async () => {

@@ -15,7 +15,7 @@ function readCurlWalkthrough(): string {
   return script
 }
 
-test('the README curl walkthrough logs in, adds a game, starts a session, picks, adds, votes, closes and reads stats', async () => {
+test('the README curl walkthrough logs in, adds a game, starts a session, picks (also candidates and odds), adds, votes, closes and reads stats', async () => {
   assertCliBuilt()
   const serve = await startServe(['--db', 'readme.sqlite'], { cwd: temp.path, env: { ADMIN_KEY: 'change-me' } })
   try {
@@ -27,11 +27,18 @@ test('the README curl walkthrough logs in, adds a game, starts a session, picks,
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
     const bodies = stdout.split(/(?<=})(?={)/).map((part) => JSON.parse(part))
     expect(bodies[0]).toMatchObject({ title: 'Charades', pack_name: 'House Games' })
-    expect(bodies[1]).toMatchObject({ session_id: 1, status: 'playing', room_code: 'ABCD' })
-    expect(bodies[2]).toMatchObject({ success: true, vote: { username: 'viewer1', type: 'up' } })
-    expect(bodies[3]).toMatchObject({ id: 1, is_active: 0, games_played: 1 })
-    expect(bodies[4]).toMatchObject({ games: { count: 63 }, sessions: { count: 1 }, totalGamesPlayed: { count: 1 } })
-    expect(bodies[4].topRatedGames[0]).toMatchObject({ upvotes: 1 })
+    const [candidates, explained] = [bodies[1], bodies[2]]
+    expect(Object.keys(candidates)).toEqual(['game', 'poolSize', 'totalEnabled', 'games'])
+    expect(candidates.games).toHaveLength(3)
+    for (const game of candidates.games) expect(game).toMatchObject({ has_audience: 1, pack_name: expect.stringMatching(/^The Jackbox Party Pack [37]$/) })
+    expect(Object.keys(explained)).toEqual(['game', 'poolSize', 'totalEnabled', 'odds'])
+    expect(explained.odds).toHaveLength(explained.poolSize)
+    expect(explained.odds.reduce((sum: number, entry: { probability: number }) => sum + entry.probability, 0)).toBeCloseTo(1, 9)
+    expect(bodies[3]).toMatchObject({ session_id: 1, status: 'playing', room_code: 'ABCD' })
+    expect(bodies[4]).toMatchObject({ success: true, vote: { username: 'viewer1', type: 'up' } })
+    expect(bodies[5]).toMatchObject({ id: 1, is_active: 0, games_played: 1 })
+    expect(bodies[6]).toMatchObject({ games: { count: 63 }, sessions: { count: 1 }, totalGamesPlayed: { count: 1 } })
+    expect(bodies[6].topRatedGames[0]).toMatchObject({ upvotes: 1 })
   } finally {
     await serve.stop()
   }

@@ -26,7 +26,7 @@ export async function seedEverything(url: string, adminToken: string): Promise<S
 /** Valid values for a route's path parameters. */
 export function validParams(path: string, ids: SeededIds): Record<string, string> {
   const id = path.startsWith('/api/webhooks') ? ids.webhookId : path.startsWith('/api/sessions') ? ids.sessionId : ids.gameId
-  return { id, sessionId: ids.sessionId, sessionGameId: ids.sessionGameId, name: encodeURIComponent(ids.packName) }
+  return { id, sessionId: ids.sessionId, sessionGameId: ids.sessionGameId, name: encodeURIComponent(ids.packName), file: 'reference.js' }
 }
 
 /** Everything the API can read, to compare before and after. */

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { type WebSocket, WebSocketServer } from 'ws'
 
 // An offline stand-in for Jackbox's ecast service (REST room info + room WebSockets) on 127.0.0.1,
-// following the checklist at the end of /work/shared/ecast-protocol.md.
+// with what the room monitor relies on: room info over REST, `here` and `client/welcome` on
+// connect, `client/connected` / `client/disconnected`, `room/lock`, `room/exit` and error frames.
 
 export type EcastRole = 'host' | 'player' | 'audience' | 'shard'
 interface Client { id: number; role: EcastRole; name: string; connected: boolean; socket?: WebSocket }

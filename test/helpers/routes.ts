@@ -56,6 +56,10 @@ export const ROUTES: Route[] = [
   route('DELETE', '/api/webhooks/:id', true),
   route('POST', '/api/webhooks/test/:id', true),
   route('GET', '/api/webhooks/:id/logs', true),
+  route('GET', '/api/events', false), // a stream: answers with headers, then stays open
+  route('GET', '/api/openapi.json', false),
+  route('GET', '/docs', false),
+  route('GET', '/docs/assets/:file', false),
 ]
 
 /** `METHOD /path` of every route the app registers (h3 keeps them in `~routes`), but the CORS preflight. */

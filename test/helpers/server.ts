@@ -28,7 +28,10 @@ export interface CallResult<T = any> {
   text: string
 }
 
-/** One request; `body` objects are sent as JSON, strings as they are. */
+/**
+ * One request; `body` objects are sent as JSON, strings as they are. The response must be one
+ * the OpenAPI document describes (status, content type, body schema, required headers).
+ */
 export async function call<T = any>(
   url: string, method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<CallResult<T>> {
@@ -43,6 +46,8 @@ export async function call<T = any>(
   const text = await response.text()
   let parsed: unknown = text
   try { parsed = JSON.parse(text) } catch { /* not JSON: keep the text */ }
+  const { checkResponse } = await import('./openapi-check.ts') // ajv and the document, once, on the first call
+  await checkResponse({ method, path, status: response.status, headers: response.headers, body: parsed })
   return { status: response.status, body: parsed as T, headers: response.headers, text }
 }
 

@@ -18,6 +18,14 @@ export interface PickInput {
   familyFriendly?: boolean
   sessionId?: number
   excludePlayed?: boolean
+  /** Audience games also take more players than their maximum. */
+  audienceOverflow?: boolean
+  /** Only games of these packs (exact names). */
+  packs?: string[]
+  /** Candidates drawn without replacement (1-10), answered as `games`. */
+  count?: number
+  /** Adds `odds`: every game of the pool with its chance. */
+  explain?: boolean
 }
 
 export interface PlayerCheckResult { message: string; status: string }

@@ -12,6 +12,7 @@ export const EXIT_BY_CODE = {
   CONFLICT: EXIT.failure,
   UNAUTHORIZED: EXIT.failure,
   LOCKED: EXIT.failure,
+  UNAVAILABLE: EXIT.failure,
 } satisfies Record<DomainErrorCode, number>
 
 export interface ErrorReport {

@@ -1,6 +1,6 @@
 // Parsers and shared option sets for commander. A value that does not parse is a commander
 // InvalidArgumentError, which the CLI reports as bad usage (exit 2).
-import type { FavorBias, GameFilter } from '@game-picker/core'
+import { type FavorBias, type GameFilter, MAX_PICK_COUNT } from '@game-picker/core'
 import { type Command, InvalidArgumentError, Option } from 'commander'
 
 function parseInteger(value: string, min: number, what: string): number {
@@ -11,6 +11,16 @@ function parseInteger(value: string, min: number, what: string): number {
 export const parseId = (value: string) => parseInteger(value, 1, 'a positive integer id')
 export const parsePositive = (value: string) => parseInteger(value, 1, 'an integer of at least 1')
 export const parseCount = (value: string) => parseInteger(value, 0, 'an integer of at least 0')
+
+/** `pick --count`: the API's range, refused here as bad usage before anything is opened. */
+export function parsePickCount(value: string): number {
+  const count = parseInteger(value, 1, `an integer from 1 to ${MAX_PICK_COUNT}`)
+  if (count > MAX_PICK_COUNT) throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_PICK_COUNT}.`)
+  return count
+}
+
+/** A repeatable option: each use adds a value. */
+export const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value]
 
 const FAVOR_WORDS: Record<string, FavorBias> = { favor: 1, neutral: 0, disfavor: -1, '1': 1, '0': 0, '-1': -1 }
 

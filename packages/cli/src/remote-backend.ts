@@ -1,4 +1,4 @@
-// The Backend over a running server's HTTP API (api-spec.md). Responses that wrap a value
+// The Backend over a running server's HTTP API (docs/api.md). Responses that wrap a value
 // ({ message, favor_bias }) are unwrapped to what the local backend returns.
 import type { ChatImportResult, CsvImportResult, Game, GameFilter, LiveVoteResult, Pack, PackMeta, PickResult, Session, SessionGame, Stats, Webhook, WebhookLog } from '@game-picker/core'
 import type { Backend, PlayerCheckResult } from './backend.ts'

@@ -19,6 +19,8 @@ export interface RemoteClient {
   json<T>(method: Method, path: string, options?: RequestOptions): Promise<T>
   /** A file download: its text and the filename from Content-Disposition. */
   download(path: string, options?: RequestOptions): Promise<{ filename: string; body: string }>
+  /** A bearer token (cached, else a fresh login); `fresh` skips the cache (the cached one was refused). */
+  token(options?: { fresh?: boolean }): Promise<string>
 }
 
 export interface RemoteClientOptions {
@@ -64,6 +66,11 @@ export function createRemoteClient({ url, key, tokenCache = createMemoryTokenCac
 
   return {
     url: baseURL,
+    token: async ({ fresh = false } = {}) => {
+      if (fresh) await tokenCache.clear()
+      else token ??= await tokenCache.read()
+      return (token = fresh || !token ? await login() : token)
+    },
     json: (method, path, options = {}) => send(method, path, options, false),
     download: async (path, options = {}) => {
       const response = await send<Response & { _data?: string }>('GET', path, options, true)

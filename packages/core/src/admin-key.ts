@@ -29,6 +29,7 @@ export function createAdminKeys({ store }: CoreContext) {
     /** With no configured key, makes sure a hashed key exists; returns a newly generated key to show once. */
     ensure: async (): Promise<string | null> =>
       store.transaction(async (tx) => {
+        await tx.lock(KEY_HASH) // servers starting together generate one key, not one each
         if (await tx.getSetting(KEY_HASH)) return null
         const key = generateSecret()
         await tx.setSetting(KEY_HASH, hashKey(key))
@@ -55,6 +56,7 @@ export function createAdminKeys({ store }: CoreContext) {
       const stored = await store.read((tx) => tx.getSetting(JWT_SECRET))
       if (stored) return stored
       return store.transaction(async (tx) => {
+        await tx.lock(JWT_SECRET) // one secret for every server, or tokens would not travel
         const existing = await tx.getSetting(JWT_SECRET)
         if (existing) return existing
         const secret = generateSecret()

@@ -42,6 +42,8 @@ export function readChatData(chatData: unknown): ChatEntry[] {
 export function createChatImport(ctx: CoreContext) {
   return (sessionId: number, input: unknown, onProgress?: (done: number, total: number) => void) =>
     ctx.store.transaction(async (tx): Promise<ChatImportResult> => {
+      // Two servers importing the same log at once would each find it new: one at a time.
+      await tx.lock(`chat-import:${sessionId}`)
       await getSessionOrThrow(tx, sessionId)
       const entries = readChatData(asFields(input).chatData)
       const rows = await tx.listSessionTimeline(sessionId)

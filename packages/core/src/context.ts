@@ -1,5 +1,5 @@
 // What every use case module receives from createCore.
-import type { Store } from './store.ts'
+import type { ChangeTopic, Store } from './store.ts'
 
 export interface CoreContext {
   store: Store
@@ -9,8 +9,13 @@ export interface CoreContext {
   random: () => number
   /** A unique id (webhook delivery ids). */
   newId: () => string
-  /** Called after a transaction that queued webhook deliveries has committed. */
-  deliveriesQueued: () => void
+  /** This process among those sharing the store: the owner of its leases. */
+  instanceId: string
+  /** Called after a transaction of this process committed a change of that kind. */
+  changed: (topic: ChangeTopic) => void
 }
 
 export const isoNow = (ctx: CoreContext) => ctx.now().toISOString()
+
+/** `ms` after the context's clock, as ISO text (lease ends, time windows). */
+export const isoAfter = (ctx: CoreContext, ms: number) => new Date(ctx.now().getTime() + ms).toISOString()

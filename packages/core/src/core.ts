@@ -14,7 +14,10 @@ import { createSessionExport } from './session-export.ts'
 import { createSessionGames } from './session-games.ts'
 import { createSessions } from './sessions.ts'
 import { createStats } from './stats.ts'
-import type { Store } from './store.ts'
+import { createEventLog } from './event-log.ts'
+import { createLoginLimit } from './login-limit.ts'
+import { createMonitorLeases } from './monitor-leases.ts'
+import type { ChangeTopic, Store } from './store.ts'
 import { createVotes } from './votes.ts'
 import { createWebhooks } from './webhooks.ts'
 
@@ -23,17 +26,23 @@ export interface CoreOptions {
   now?: () => Date
   random?: () => number
   newId?: () => string
+  /** This process among those sharing the store (owner of its leases); default a new uuid. */
+  instanceId?: string
 }
 
 export function createCore(options: CoreOptions) {
-  const queuedListeners = new Set<() => void>()
+  const listeners: Record<ChangeTopic, Set<() => void>> = { events: new Set(), deliveries: new Set(), monitors: new Set() }
+  const notify = (topic: ChangeTopic) => listeners[topic].forEach((listener) => listener())
   const ctx: CoreContext = {
     store: options.store,
     now: options.now ?? (() => new Date()),
     random: options.random ?? Math.random,
     newId: options.newId ?? randomUUID,
-    deliveriesQueued: () => queuedListeners.forEach((listener) => listener()),
+    instanceId: options.instanceId ?? randomUUID(),
+    changed: notify,
   }
+  // Commits of other processes sharing the store reach the same listeners as this one's.
+  const unsubscribeStore = options.store.subscribe?.(notify)
   const csv = createCsv(ctx)
   return {
     store: ctx.store,
@@ -52,13 +61,24 @@ export function createCore(options: CoreOptions) {
     webhooks: createWebhooks(ctx),
     /** The outbox as the webhook worker consumes it. */
     deliveries: createDeliveryQueue(ctx),
-    /** Subscribes to "deliveries were queued" (the worker's wake-up); returns an unsubscribe. */
-    onDeliveriesQueued: (listener: () => void) => {
-      queuedListeners.add(listener)
-      return () => void queuedListeners.delete(listener)
+    /** The event log behind the live stream. */
+    events: createEventLog(ctx),
+    monitorLeases: createMonitorLeases(ctx),
+    logins: createLoginLimit(ctx),
+    instanceId: ctx.instanceId,
+    /**
+     * Calls `listener` after a commit, by this process or another sharing the store, that added
+     * events, queued webhook deliveries or changed which room monitors should run. Returns an unsubscribe.
+     */
+    onChange: (topic: ChangeTopic, listener: () => void) => {
+      listeners[topic].add(listener)
+      return () => void listeners[topic].delete(listener)
     },
     adminKeys: createAdminKeys(ctx),
-    close: () => ctx.store.close(),
+    close: () => {
+      unsubscribeStore?.()
+      return ctx.store.close()
+    },
   }
 }
 

@@ -1,4 +1,6 @@
-// The outbox, seen as the webhook worker's DeliveryQueue.
+// The outbox, seen as the webhook worker's DeliveryQueue. Deliveries are claimed with a lease,
+// so with several servers on one store each attempt is made by one of them, and the attempts a
+// dead server had in flight are taken up by the others once its lease ends.
 import type { CoreContext } from './context.ts'
 import type { Delivery, StoreReads } from './store.ts'
 import type { DeliveryQueue, PendingDelivery } from './webhooks/delivery-queue.ts'
@@ -17,11 +19,17 @@ async function toPending(tx: StoreReads, delivery: Delivery): Promise<PendingDel
   }
 }
 
-export function createDeliveryQueue({ store }: CoreContext): DeliveryQueue {
+/** Longer than an attempt (5 s timeout) and its recording; a dead server's attempts resume after it. */
+export const DELIVERY_LEASE_MS = 30_000
+
+export function createDeliveryQueue(ctx: CoreContext): DeliveryQueue {
+  const { store } = ctx
   return {
-    listDue: (now, limit) =>
-      store.read(async (tx) => {
-        const pending = await Promise.all((await tx.listDueDeliveries(now, limit)).map((d) => toPending(tx, d)))
+    claimDue: (now, limit) =>
+      store.transaction(async (tx) => {
+        const leaseUntil = new Date(Date.parse(now) + DELIVERY_LEASE_MS).toISOString()
+        const claimed = await tx.claimDueDeliveries(ctx.instanceId, now, leaseUntil, limit)
+        const pending = await Promise.all(claimed.map((delivery) => toPending(tx, delivery)))
         return pending.filter((delivery): delivery is PendingDelivery => delivery !== null)
       }),
     nextDueAt: () => store.read((tx) => tx.nextDeliveryDueAt()),

@@ -7,6 +7,7 @@ export type DomainErrorCode =
   | 'CONFLICT'
   | 'UNAUTHORIZED'
   | 'LOCKED'
+  | 'UNAVAILABLE'
 
 const BRAND = '__game_picker_domain_error__'
 
@@ -35,3 +36,4 @@ export const notFound = (message: string, details?: Record<string, unknown>) =>
   new DomainError('NOT_FOUND', message, details)
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new DomainError('CONFLICT', message, details)
+export const unavailable = () => new DomainError('UNAVAILABLE', 'Database unavailable')

@@ -1,10 +1,13 @@
-// The games of a session: adding, status, room code, player count (decisions §5, §13).
-import { type CoreContext, isoNow } from './context.ts'
+// The games of a session: adding, status, room code, player count and the player check
+// (decisions §5, §13). Every change of a row's status, room code, player count or check status
+// emits `session_game.updated`, the implicit `playing → played` ones included.
+import { type CoreContext, isoAfter, isoNow } from './context.ts'
 import { invalidInput, notFound } from './errors.ts'
-import { transactionWithEvents } from './events.ts'
+import { type Emit, emitSessionGamesUpdated, transactionWithEvents } from './events.ts'
 import { getGameOrThrow } from './games.ts'
-import { getSessionOrThrow } from './sessions.ts'
-import type { SessionGamePatch, StoreReads } from './store.ts'
+import { MONITOR_LEASE_MS } from './monitor-leases.ts'
+import { getSessionOrThrow, sessionLock } from './sessions.ts'
+import type { SessionGamePatch, StoreReads, StoreTx } from './store.ts'
 import type { PlayerCheckStatus, SessionGame, SessionGameStatus } from './types.ts'
 import { asFields, type Fields, isMissing, readBoolean } from './validate.ts'
 
@@ -26,15 +29,21 @@ function readRoomCode(fields: Fields): string {
   return code
 }
 
+const WATCHED = ['status', 'room_code', 'player_count', 'player_count_check_status'] as const
+
+/** Applies `patch` to the row and emits `session_game.updated` if a watched field changed. */
+async function patchAndEmit(tx: StoreTx, emit: Emit, before: SessionGame, patch: SessionGamePatch): Promise<SessionGame> {
+  await tx.updateSessionGame(before.id, patch)
+  const after = (await tx.getSessionGame(before.id))!
+  if (WATCHED.some((field) => before[field] !== after[field])) await emit('session_game.updated', { session_game: after })
+  return after
+}
+
 export function createSessionGames(ctx: CoreContext) {
   const { store } = ctx
 
   const patchRow = (sessionId: number, id: number, patch: SessionGamePatch) =>
-    store.transaction(async (tx) => {
-      await getSessionGameOrThrow(tx, sessionId, id)
-      await tx.updateSessionGame(id, patch)
-      return (await tx.getSessionGame(id))!
-    })
+    transactionWithEvents(ctx, async (tx, emit) => patchAndEmit(tx, emit, await getSessionGameOrThrow(tx, sessionId, id), patch))
 
   return {
     /** Ordered by played_at, then id. */
@@ -47,6 +56,7 @@ export function createSessionGames(ctx: CoreContext) {
     add: async (sessionId: number, input: unknown): Promise<SessionGame> => {
       const fields = asFields(input)
       return transactionWithEvents(ctx, async (tx, emit) => {
+        await tx.lock(sessionLock(sessionId))
         const session = await getSessionOrThrow(tx, sessionId)
         if (isMissing(fields.game_id)) throw invalidInput('game_id is required')
         if (!Number.isSafeInteger(fields.game_id)) throw invalidInput('game_id must be an integer')
@@ -55,7 +65,7 @@ export function createSessionGames(ctx: CoreContext) {
         const manuallyAdded = fields.manually_added == null ? false : readBoolean(fields, 'manually_added')
         const roomCode = fields.room_code == null ? null : readRoomCode(fields)
 
-        await tx.finishPlaying(sessionId)
+        await emitSessionGamesUpdated(tx, emit, await tx.finishPlaying(sessionId))
         const row = await tx.insertSessionGame({
           session_id: sessionId, game_id: game.id, played_at: isoNow(ctx),
           manually_added: manuallyAdded ? 1 : 0, status: 'playing', room_code: roomCode,
@@ -76,10 +86,11 @@ export function createSessionGames(ctx: CoreContext) {
       if (!STATUSES.includes(status as SessionGameStatus)) {
         throw invalidInput('Invalid status. Must be playing, played, or skipped')
       }
-      return store.transaction(async (tx) => {
-        await getSessionGameOrThrow(tx, sessionId, id)
-        if (status === 'playing') await tx.finishPlaying(sessionId, id)
-        await tx.updateSessionGame(id, { status: status as SessionGameStatus })
+      return transactionWithEvents(ctx, async (tx, emit) => {
+        await tx.lock(sessionLock(sessionId))
+        const before = await getSessionGameOrThrow(tx, sessionId, id)
+        if (status === 'playing') await emitSessionGamesUpdated(tx, emit, await tx.finishPlaying(sessionId, id))
+        await patchAndEmit(tx, emit, before, { status: status as SessionGameStatus })
         return status as SessionGameStatus
       })
     },
@@ -103,29 +114,44 @@ export function createSessionGames(ctx: CoreContext) {
       return count as number
     },
 
-    /** The room code to monitor; 400 when the game has none. */
-    roomCodeForCheck: (sessionId: number, id: number): Promise<string> =>
-      store.read(async (tx) => {
-        const row = await getSessionGameOrThrow(tx, sessionId, id)
-        if (!row.room_code) throw invalidInput('Game does not have a room code')
-        return row.room_code
-      }),
-
-    /** Checks the row exists (404 otherwise), e.g. before stopping its monitor. */
+    /** Checks the row exists (404 otherwise). */
     get: (sessionId: number, id: number): Promise<SessionGame> =>
       store.read((tx) => getSessionGameOrThrow(tx, sessionId, id)),
 
-    /** The room monitor's sink: records its status and, when given, the count. Unknown rows are ignored. */
+    /**
+     * Marks the row `monitoring` and leases its monitor to this server, taking it from any other
+     * (which stops watching when it next renews). Returns the room code to watch; 400 without one.
+     */
+    startPlayerCheck: (sessionId: number, id: number): Promise<string> =>
+      transactionWithEvents(ctx, async (tx, emit) => {
+        const row = await getSessionGameOrThrow(tx, sessionId, id)
+        if (!row.room_code) throw invalidInput('Game does not have a room code')
+        await patchAndEmit(tx, emit, row, { player_count_check_status: 'monitoring' })
+        await tx.leaseMonitor(id, ctx.instanceId, isoAfter(ctx, MONITOR_LEASE_MS))
+        return row.room_code
+      }),
+
+    /** Marks the row `stopped` and ends its lease; whichever server watched it stops. */
+    stopPlayerCheck: (sessionId: number, id: number): Promise<void> =>
+      transactionWithEvents(ctx, async (tx, emit) => {
+        await patchAndEmit(tx, emit, await getSessionGameOrThrow(tx, sessionId, id), { player_count_check_status: 'stopped' })
+        await tx.releaseMonitor(id)
+      }),
+
+    /**
+     * The room monitor's sink: records its status and, when given, the count. Only the server
+     * holding the row's lease writes (a monitor that was stopped or taken over is ignored); a
+     * finished check ends the lease.
+     */
     recordPlayerCheck: (id: number, change: { status: PlayerCheckStatus; playerCount?: number | null }) =>
-      store.transaction(async (tx) => {
-        if (!(await tx.getSessionGame(id))) return
-        await tx.updateSessionGame(id, {
+      transactionWithEvents(ctx, async (tx, emit) => {
+        const [lease, row] = [await tx.getMonitorLease(id), await tx.getSessionGame(id)]
+        if (!row || lease?.owner !== ctx.instanceId) return
+        await patchAndEmit(tx, emit, row, {
           player_count_check_status: change.status,
           ...(change.playerCount === undefined ? {} : { player_count: change.playerCount }),
         })
+        if (change.status !== 'monitoring') await tx.releaseMonitor(id, ctx.instanceId)
       }),
-
-    /** Rows whose monitor was running when the server stopped. */
-    listMonitoring: (): Promise<SessionGame[]> => store.read((tx) => tx.listSessionGamesByCheckStatus('monitoring')),
   }
 }

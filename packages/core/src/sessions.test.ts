@@ -93,7 +93,7 @@ describe('session games', () => {
     const session = await core.sessions.start()
     const row = await core.sessionGames.add(session.id, { game_id: game.id })
     await expect(core.sessionGames.remove(session.id + 1, row.id)).rejects.toMatchObject({ message: 'Session game not found' })
-    await expect(core.sessionGames.roomCodeForCheck(session.id, row.id)).rejects.toMatchObject({
+    await expect(core.sessionGames.startPlayerCheck(session.id, row.id)).rejects.toMatchObject({
       message: 'Game does not have a room code',
     })
     expect((await core.sessionGames.setRoomCode(session.id, row.id, { room_code: 'XK2Q' })).room_code).toBe('XK2Q')

@@ -1,12 +1,15 @@
 // Sessions: start, close, delete (decisions §5).
 import { type CoreContext, isoNow } from './context.ts'
 import { invalidInput, notFound } from './errors.ts'
-import { transactionWithEvents } from './events.ts'
+import { emitSessionGamesUpdated, transactionWithEvents } from './events.ts'
 import type { StoreReads } from './store.ts'
 import type { Session } from './types.ts'
 import { asFields, readOptionalString } from './validate.ts'
 
 export const ACTIVE_SESSION_EXISTS = 'An active session already exists. Please close it first.'
+
+/** Serializes changes to one session's games across servers (see StoreTx.lock). */
+export const sessionLock = (id: number) => `session:${id}`
 
 export async function getSessionOrThrow(tx: StoreReads, id: number): Promise<Session> {
   const session = await tx.getSession(id)
@@ -25,6 +28,7 @@ export function createSessions(ctx: CoreContext) {
     start: async (input: unknown = {}): Promise<Session> => {
       const notes = readOptionalString(asFields(input), 'notes') ?? null
       return transactionWithEvents(ctx, async (tx, emit) => {
+        await tx.lock('active-session')
         const active = await tx.getActiveSession()
         if (active) throw invalidInput(ACTIVE_SESSION_EXISTS, { activeSessionId: active.id })
         const session = await tx.insertSession({ created_at: isoNow(ctx), notes })
@@ -36,9 +40,10 @@ export function createSessions(ctx: CoreContext) {
     close: async (id: number, input: unknown = {}): Promise<Session> => {
       const notes = readOptionalString(asFields(input), 'notes')
       return transactionWithEvents(ctx, async (tx, emit) => {
+        await tx.lock(sessionLock(id))
         const session = await getSessionOrThrow(tx, id)
         if (!session.is_active) throw invalidInput('Session is already closed')
-        await tx.finishPlaying(id)
+        await emitSessionGamesUpdated(tx, emit, await tx.finishPlaying(id))
         await tx.closeSession(id, isoNow(ctx), notes === undefined ? session.notes : notes)
         const closed = await getSessionOrThrow(tx, id)
         await emit('session.ended', { session: closed })

@@ -49,6 +49,25 @@ export interface Delivery {
 }
 export type NewDelivery = Omit<Delivery, 'id' | 'attempts'>
 
+/** One entry of the event log; `body` is the JSON text `{ event, timestamp, data }` webhooks receive. */
+export interface StoredEvent {
+  id: number
+  type: string
+  body: string
+  created_at: string
+}
+export type NewEvent = Omit<StoredEvent, 'id'>
+
+/** Who watches a session game's room (a server instance), until when. */
+export interface MonitorLease {
+  session_game_id: number
+  owner: string
+  lease_until: string
+}
+
+/** What another process sharing the store committed: events, webhook deliveries, monitor state. */
+export type ChangeTopic = 'events' | 'deliveries' | 'monitors'
+
 export interface StoreReads {
   /**
    * All games, ordered by pack_name then title. Callers must not mutate the result. A store may
@@ -85,9 +104,16 @@ export interface StoreReads {
   getWebhook(id: number): Promise<WebhookRecord | null>
   /** Newest first. */
   listWebhookLogs(webhookId: number, limit: number): Promise<WebhookLog[]>
-  /** Unfinished deliveries due at or before `now`, oldest first. */
-  listDueDeliveries(now: string, limit: number): Promise<Delivery[]>
+  /** The earliest time an unfinished delivery can be claimed (its next attempt, or its lease's end). */
   nextDeliveryDueAt(): Promise<string | null>
+
+  /** Events with an id above `afterId`, ascending. */
+  listEventsAfter(afterId: number, limit: number): Promise<StoredEvent[]>
+  /** The newest event's id; 0 when there has been none. */
+  lastEventId(): Promise<number>
+
+  getMonitorLease(sessionGameId: number): Promise<MonitorLease | null>
+  countLoginFailures(address: string, since: string): Promise<number>
 
   getSetting(key: string): Promise<string | null>
 }
@@ -107,8 +133,8 @@ export interface StoreTx extends StoreReads {
   deleteSession(id: number): Promise<void>
   insertSessionGame(row: NewSessionGame): Promise<SessionGame>
   updateSessionGame(id: number, patch: SessionGamePatch): Promise<void>
-  /** Turns the session's `playing` rows other than `exceptId` into `played`. */
-  finishPlaying(sessionId: number, exceptId?: number): Promise<void>
+  /** Turns the session's `playing` rows other than `exceptId` into `played`; returns their ids. */
+  finishPlaying(sessionId: number, exceptId?: number): Promise<number[]>
   deleteSessionGame(id: number): Promise<void>
 
   insertVote(vote: NewVote): Promise<void>
@@ -122,8 +148,41 @@ export interface StoreTx extends StoreReads {
   deleteWebhook(id: number): Promise<void>
   insertWebhookLog(log: NewWebhookLog): Promise<void>
   insertDelivery(delivery: NewDelivery): Promise<void>
-  /** Counts one more attempt; `nextAttemptAt` null marks the delivery finished. */
+  /**
+   * Leases up to `limit` deliveries due at `now` and not leased to anyone (or whose lease ended)
+   * to `owner` until `leaseUntil`, oldest first: each attempt is made by one server.
+   */
+  claimDueDeliveries(owner: string, now: string, leaseUntil: string, limit: number): Promise<Delivery[]>
+  /** Counts one more attempt and ends the lease; `nextAttemptAt` null marks the delivery finished. */
   updateDelivery(id: number, nextAttemptAt: string | null): Promise<void>
+
+  /** Appends to the event log; ids increase in commit order across the whole database. */
+  insertEvent(event: NewEvent): Promise<number>
+  /**
+   * Deletes events created before `before`, keeping at least the newest `keep`; records the
+   * highest deleted id in the setting `events_pruned_through`. Returns how many were deleted.
+   */
+  pruneEvents(before: string, keep: number): Promise<number>
+
+  /** Leases `monitoring` session games that have a room code and no live lease (at `now`) to `owner`. */
+  claimMonitors(owner: string, now: string, leaseUntil: string, limit: number): Promise<SessionGame[]>
+  /** Extends `owner`'s leases on those of `ids` still `monitoring`; returns the ids it still holds. */
+  renewMonitors(owner: string, ids: readonly number[], leaseUntil: string): Promise<number[]>
+  /** Gives the lease on one session game to `owner`, whoever held it. */
+  leaseMonitor(sessionGameId: number, owner: string, leaseUntil: string): Promise<void>
+  /** Ends the lease (only `owner`'s, when given). */
+  releaseMonitor(sessionGameId: number, owner?: string): Promise<void>
+
+  recordLoginFailure(address: string, at: string): Promise<void>
+  /** Forgets failures older than `before`. */
+  pruneLoginFailures(before: string): Promise<void>
+
+  /**
+   * Transactions that lock the same key run one at a time, until commit or rollback. Where a
+   * rule is read-then-write (one active session, the duplicate-vote window) this makes it hold
+   * across servers sharing the store. A store with a single writer may do nothing.
+   */
+  lock(key: string): Promise<void>
 
   setSetting(key: string, value: string): Promise<void>
 }
@@ -134,4 +193,9 @@ export interface Store {
   /** All or nothing. Resolves once the change is durable; rejects (changing nothing) if fn throws. */
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /**
+   * Stores shared by several processes: calls `listener` when another process committed a change
+   * of that kind (and when the store cannot tell, e.g. after reconnecting). Returns an unsubscribe.
+   */
+  subscribe?(listener: (topic: ChangeTopic) => void): () => void
 }

@@ -1,4 +1,4 @@
-// Entity shapes exactly as the API returns them (api-spec.md "Resources and their fields").
+// Entity shapes exactly as the API returns them (docs/api.md, "Resources").
 // Flags are the integers 0/1 in responses; booleans only appear in inputs.
 
 export type Flag = 0 | 1

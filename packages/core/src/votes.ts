@@ -41,6 +41,8 @@ export function createVotes(ctx: CoreContext) {
           })
         }
         const { from, to } = duplicateWindow(timestamp)
+        // The window is read-then-write: one user's votes are checked one at a time, on any server.
+        await tx.lock(`votes:${session.id}:${username}`)
         const previous = await tx.findNearestVote(session.id, username, from, to)
         if (previous) {
           throw conflict('Duplicate vote', {

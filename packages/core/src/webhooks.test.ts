@@ -48,12 +48,14 @@ describe('webhook registry', () => {
     const disabled = await core.webhooks.create(hook())
     await core.webhooks.update(disabled.id, { enabled: false })
     let wakes = 0
-    core.onDeliveriesQueued(() => void (wakes += 1))
+    core.onChange('deliveries', () => void (wakes += 1))
     const game = await core.games.create(gameInput())
     const session = await core.sessions.start()
     await core.sessionGames.add(session.id, { game_id: game.id })
-    const due = await core.deliveries.listDue('2100-01-01T00:00:00.000Z', 100)
+    const due = await core.deliveries.claimDue('2100-01-01T00:00:00.000Z', 100)
     expect(due.map((d) => [d.webhook.id, d.eventType])).toEqual([[subscribed.id, 'game.added']])
+    // Claimed: leased to this server, so neither it nor another one claims it again meanwhile.
+    expect(await core.deliveries.claimDue('2100-01-01T00:00:00.000Z', 100)).toEqual([])
     expect(due[0].payload).toEqual({
       session: { id: session.id, is_active: true, games_played: 1 },
       game: { id: game.id, title: 'Game', pack_name: 'Pack A', min_players: 2, max_players: 8, manually_added: false },
@@ -65,7 +67,7 @@ describe('webhook registry', () => {
   test('recorded attempts become logs, newest first, with a validated limit; deleting removes them', async () => {
     const { id } = await core.webhooks.create(hook())
     await core.webhooks.test(id)
-    const [delivery] = await core.deliveries.listDue('2100-01-01T00:00:00.000Z', 10)
+    const [delivery] = await core.deliveries.claimDue('2100-01-01T00:00:00.000Z', 10)
     for (const [status, at] of [[500, '2026-11-22T20:00:01.000Z'], [200, '2026-11-22T20:00:02.000Z']] as const) {
       await core.deliveries.recordAttempt({
         delivery, responseStatus: status, errorMessage: null, at, nextAttemptAt: status === 200 ? null : at,

@@ -1,7 +1,7 @@
 // The webhook registry (decisions §10): validation, CRUD, logs and the test event.
 import { type CoreContext, isoNow } from './context.ts'
 import { invalidInput, notFound } from './errors.ts'
-import { EVENT_TYPES, queueEvent } from './events.ts'
+import { isEventType, queueDeliveries } from './events.ts'
 import type { StoreReads, WebhookPatch, WebhookRecord } from './store.ts'
 import type { Webhook, WebhookLog } from './types.ts'
 import { asFields, type Fields, isMissing, readBoolean } from './validate.ts'
@@ -37,7 +37,7 @@ function readEvents(value: unknown): string[] {
   if (value.length === 0 || value.some((event) => typeof event !== 'string')) {
     throw invalidInput('events must be a non-empty array of strings')
   }
-  const unknown = value.find((event) => !(EVENT_TYPES as readonly string[]).includes(event))
+  const unknown = value.find((event) => !isEventType(event))
   if (unknown !== undefined) throw invalidInput(`Unknown event type: ${unknown}`)
   return [...new Set(value as string[])]
 }
@@ -103,13 +103,13 @@ export function createWebhooks(ctx: CoreContext) {
         await tx.deleteWebhook(id)
       }),
 
-    /** Queues a game.added event with placeholder data for this webhook, enabled or not. */
+    /** Queues a game.added delivery with placeholder data for this webhook, enabled or not (not an event of the stream). */
     test: async (id: number): Promise<void> => {
       await store.transaction(async (tx) => {
         await getWebhookOrThrow(tx, id)
-        await queueEvent(ctx, tx, 'game.added', TEST_PAYLOAD, id)
+        await queueDeliveries(ctx, tx, 'game.added', TEST_PAYLOAD, isoNow(ctx), id)
       })
-      ctx.deliveriesQueued()
+      ctx.changed('deliveries')
     },
 
     /** Newest first. */

@@ -1,17 +1,20 @@
 // createApp: the JSON API as an h3 app, with nothing listening. Mount it in any server, or
 // use startServer.
-import type { Core } from '@game-picker/core'
+import { type Core, createEventFeed } from '@game-picker/core'
 import { createRoomMonitors, type RoomMonitors } from '@game-picker/core/monitor'
 import { H3 } from 'h3'
 import { createAuth } from './auth.ts'
 import { DEFAULT_BODY_LIMIT } from './body.ts'
 import { createCors } from './cors.ts'
+import { createEventStreams, type EventStreams } from './event-streams.ts'
 import { createFrameworkErrorHandler } from './framework-errors.ts'
 import { jsonResponse } from './respond.ts'
 import { createApiRouter } from './router.ts'
 import { API_VERSION, registerAuthRoutes } from './routes/auth.ts'
+import { registerEventRoutes } from './routes/events.ts'
 import { registerGameRoutes } from './routes/games.ts'
 import { registerPlayRoutes } from './routes/play.ts'
+import { registerReferenceRoutes } from './routes/reference.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
 import { registerWebhookRoutes } from './routes/webhooks.ts'
@@ -26,6 +29,8 @@ export interface AppOptions {
   corsOrigin?: string | string[]
   /** Room monitors for the player-check endpoints; default: a set of its own (real ecast). */
   monitors?: RoomMonitors
+  /** The live event streams; default: a set of its own (startServer passes one it can end on shutdown). */
+  eventStreams?: EventStreams
   log?: (line: string) => void
 }
 
@@ -37,6 +42,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
     log,
   })
   const cors = createCors(options.corsOrigin)
+  const eventStreams = options.eventStreams ?? createEventStreams({ feed: createEventFeed(core, { log }), log })
 
   // No global middleware: each route's response carries X-API-Version and, for requests with
   // an Origin, the CORS headers; what h3 answers itself (no route, a malformed path) goes
@@ -52,7 +58,9 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerGameRoutes(api, core)
   registerSessionRoutes(api, core)
   registerSessionGameRoutes(api, core, monitors)
+  registerReferenceRoutes(api, app)
   registerPlayRoutes(api, core)
   registerWebhookRoutes(api, core)
+  registerEventRoutes(api, auth, eventStreams)
   return app
 }

@@ -1,13 +1,11 @@
 // Admin login and bearer tokens (decisions §11): jose HS256 JWTs, 24 h, constant-time key
-// checks (in the core) and a limit on failed logins per address.
+// checks and the failed-login limit per address (both in the core; the limit is kept in the store).
 import type { Core } from '@game-picker/core'
 import { type H3Event, getRequestIP } from 'h3'
 import { jwtVerify, SignJWT } from 'jose'
 import { httpFailure } from './errors.ts'
 
 export const TOKEN_LIFETIME = '24h'
-const FAILURE_WINDOW_MS = 15 * 60_000
-const MAX_FAILURES = 10
 // A bot posting chat votes sends the same token thousands of times: remember tokens already
 // verified (until they expire) instead of checking the HMAC on every request.
 const VERIFIED_TOKENS_MAX = 1000
@@ -24,7 +22,6 @@ export interface AuthOptions {
 export function createAuth(core: Core, options: AuthOptions) {
   const secret = new TextEncoder().encode(options.jwtSecret)
   const now = options.now ?? Date.now
-  const failures = new Map<string, number[]>()
   const verified = new Map<string, { claims: Claims; expiresAt: number }>()
 
   async function verifyToken(token: string): Promise<Claims> {
@@ -39,23 +36,22 @@ export function createAuth(core: Core, options: AuthOptions) {
     return claims
   }
 
-  const recentFailures = (address: string) => {
-    const since = now() - FAILURE_WINDOW_MS
-    const recent = (failures.get(address) ?? []).filter((at) => at > since)
-    if (recent.length > 0) failures.set(address, recent)
-    else failures.delete(address)
-    return recent
+  async function checkToken(token: string): Promise<Claims> {
+    try {
+      return await verifyToken(token)
+    } catch {
+      throw httpFailure(403, 'Invalid or expired token')
+    }
   }
 
   return {
     async login(event: H3Event, key: unknown) {
+      // The address as the socket sees it: X-Forwarded-For is anyone's to write.
       const address = getRequestIP(event) ?? 'unknown'
-      if (recentFailures(address).length >= MAX_FAILURES) {
-        throw httpFailure(429, 'Too many login attempts. Try again later.')
-      }
+      if (await core.logins.isBlocked(address)) throw httpFailure(429, 'Too many login attempts. Try again later.')
       if (typeof key !== 'string' || key === '') throw httpFailure(400, 'Admin key is required')
       if (!(await core.adminKeys.verify(key, options.adminKey))) {
-        failures.set(address, [...recentFailures(address), now()])
+        await core.logins.recordFailure(address)
         throw httpFailure(401, 'Invalid admin key')
       }
       const token = await new SignJWT({ role: 'admin', timestamp: now() })
@@ -68,15 +64,27 @@ export function createAuth(core: Core, options: AuthOptions) {
 
     /** The token's claims; 401 without a bearer token, 403 for a bad, expired or unsigned one. */
     async requireAdmin(event: H3Event): Promise<Claims> {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get('authorization') ?? '')
-      if (!match) throw httpFailure(401, 'Access token required')
-      try {
-        return await verifyToken(match[1])
-      } catch {
-        throw httpFailure(403, 'Invalid or expired token')
-      }
+      const token = readBearerToken(event)
+      if (!token) throw httpFailure(401, 'Access token required')
+      return checkToken(token)
+    },
+
+    /**
+     * For public endpoints that show admins more (the event stream): true with a valid token in
+     * the header or in `queryToken` (browsers' EventSource cannot set headers), false with none;
+     * a token that is there but bad or expired is 403, as everywhere.
+     */
+    async isAdmin(event: H3Event, queryToken?: string): Promise<boolean> {
+      const token = readBearerToken(event) ?? (queryToken || undefined)
+      if (!token) return false
+      await checkToken(token)
+      return true
     },
   }
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+function readBearerToken(event: H3Event): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get('authorization') ?? '')?.[1]
+}

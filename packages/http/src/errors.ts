@@ -9,6 +9,7 @@ export const STATUS_BY_CODE = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   LOCKED: 503,
+  UNAVAILABLE: 503,
 } satisfies Record<DomainErrorCode, number>
 
 const BRAND = '__game_picker_http_failure__'

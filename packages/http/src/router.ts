@@ -6,7 +6,7 @@ import type { Auth } from './auth.ts'
 import { readJsonBody } from './body.ts'
 import type { Cors } from './cors.ts'
 import { httpFailure, toErrorResponse } from './errors.ts'
-import { downloadResponse, isDownload, jsonResponse } from './respond.ts'
+import { downloadResponse, isDownload, isShapedByHandler, jsonResponse, passThrough } from './respond.ts'
 
 export { download } from './respond.ts'
 
@@ -58,6 +58,7 @@ export function createApiRouter(app: H3, deps: RouterDeps) {
         if (options.admin) await deps.auth.requireAdmin(event)
         const result = await handler(toApiRequest(event, deps.bodyLimitBytes))
         if (isDownload(result)) return downloadResponse(result, cors)
+        if (isShapedByHandler(event, result)) return passThrough(event, options.status ?? 200, result, cors)
         return jsonResponse(options.status ?? 200, toJson(result, options.memoized), cors)
       } catch (error) {
         const { status, body, headers } = toErrorResponse(error, deps.log)
@@ -65,7 +66,7 @@ export function createApiRouter(app: H3, deps: RouterDeps) {
       }
     })
   }
-  return { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') }
+  return recordRoutes(app, { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') })
 }
 
 export type ApiRouter = ReturnType<typeof createApiRouter>
@@ -88,4 +89,21 @@ function decodeParam(raw: string): string {
   } catch {
     throw httpFailure(400, 'Malformed URL encoding in path')
   }
+}
+
+export interface ApiRoute { method: Method; path: string; admin: boolean; status: number }
+type AddRoute = (path: string, handler: Handler, options?: RouteOptions) => void
+const apiRoutes = new WeakMap<H3, ApiRoute[]>()
+
+/** Every route registered through the API router of `app`: a test holds them against the OpenAPI document. */
+export const listApiRoutes = (app: H3): readonly ApiRoute[] => apiRoutes.get(app) ?? []
+
+function recordRoutes<R extends Record<string, AddRoute>>(app: H3, router: R): R {
+  const routes: ApiRoute[] = []
+  apiRoutes.set(app, routes)
+  return Object.fromEntries(Object.entries(router).map(([name, addRoute]) => [name, (...args: Parameters<AddRoute>) => {
+    const [path, , options] = args
+    routes.push({ method: name.toUpperCase() as Method, path, admin: options?.admin ?? false, status: options?.status ?? 200 })
+    addRoute(...args)
+  }])) as R
 }

@@ -1,11 +1,12 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
 // the webhook delivery worker and the room monitors (resumed after a restart).
-import type { Core } from '@game-picker/core'
-import { createRoomMonitors } from '@game-picker/core/monitor'
+import { type Core, createEventFeed } from '@game-picker/core'
+import { createMonitorCoordinator, createRoomMonitors } from '@game-picker/core/monitor'
 import { createWebhookWorker } from '@game-picker/core/webhooks'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
 import { createApp } from './app.ts'
+import { createEventStreams } from './event-streams.ts'
 import { answerMalformedRequests, requireHost } from './malformed-requests.ts'
 
 export interface ServerOptions {
@@ -23,13 +24,21 @@ export interface ServerOptions {
   webhookRetryDelaysMs?: number[]
   /** Per webhook attempt (default 5 s). */
   webhookTimeoutMs?: number
+  /** How often room monitor leases are renewed and claimed (default 5 s). */
+  monitorSyncMs?: number
+  /** Open event streams at most (default 1,000). */
+  maxEventStreams?: number
+  /** An idle event stream gets a comment this often (default 15 s). */
+  eventPingMs?: number
+  /** Bytes an event stream client may leave unread before it is dropped (default 1 MiB). */
+  eventMaxUnreadBytes?: number
   log?: (line: string) => void
 }
 
 export interface RunningServer {
   url: string
   port: number
-  /** Stops accepting, finishes in-flight requests, stops the worker and the monitors. */
+  /** Stops accepting, ends the event streams, finishes in-flight requests, stops the worker and the monitors (giving their leases up). */
   close(): Promise<void>
 }
 
@@ -39,11 +48,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const worker = createWebhookWorker({
     queue: core.deliveries, retryDelaysMs: options.webhookRetryDelaysMs, timeoutMs: options.webhookTimeoutMs, log,
   })
-  const stopWaking = core.onDeliveriesQueued(() => worker.wake())
   const monitors = createRoomMonitors({
     sink: { update: (id, change) => core.sessionGames.recordPlayerCheck(id, change) },
     ecastUrl: options.ecastUrl,
     log,
+  })
+  const coordinator = createMonitorCoordinator({ leases: core.monitorLeases, monitors, intervalMs: options.monitorSyncMs, log })
+  const unsubscribe = [
+    core.onChange('deliveries', () => worker.wake()),
+    core.onChange('monitors', () => void coordinator.wake()),
+  ]
+  const eventStreams = createEventStreams({
+    feed: createEventFeed(core, { log }), maxStreams: options.maxEventStreams, pingMs: options.eventPingMs,
+    maxUnreadBytes: options.eventMaxUnreadBytes, log,
   })
   const app = createApp(core, {
     jwtSecret: options.jwtSecret ?? (await core.adminKeys.jwtSecret()),
@@ -51,6 +68,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     bodyLimitBytes: options.bodyLimitBytes,
     corsOrigin: options.corsOrigin,
     monitors,
+    eventStreams,
     log,
   })
 
@@ -68,9 +86,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   })
   answerMalformedRequests(listener.server)
   worker.start()
-  for (const row of await core.sessionGames.listMonitoring()) {
-    if (row.room_code) monitors.start(row.id, row.room_code)
-  }
+  await coordinator.start() // resumes the monitors nobody holds (after a restart, or a dead server's)
 
   const address = listener.server.address()
   const port = typeof address === 'object' && address ? address.port : requestedPort
@@ -78,10 +94,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     async close() {
-      stopWaking()
-      await listener.close()
+      for (const stop of unsubscribe) stop()
+      // Stop accepting first, then end the streams (they never go idle), then wait for the rest.
+      const closing = listener.close()
+      await eventStreams.closeAll()
+      await closing
       await worker.stop()
-      await monitors.close()
+      await coordinator.stop()
     },
   }
 }

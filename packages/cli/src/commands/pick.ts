@@ -1,34 +1,37 @@
-// pick: a weighted random game for the filters; --add puts it into the session, -i lets a
-// person accept, re-roll or quit.
-import type { PickResult } from '@game-picker/core'
+// pick: a weighted random game for the filters (or --count candidates, with --explain their
+// odds); --add puts it into the session, -i lets a person accept, re-roll or quit.
 import type { PickInput } from '../backend.ts'
 import { UsageError } from '../cli-errors.ts'
 import type { CommandContext } from '../context.ts'
-import { gameLabel } from '../format.ts'
 import { type FilterOptions, readFilter } from '../options.ts'
+import { describePick } from './pick-format.ts'
 import { resolveSessionId } from './session-target.ts'
 
-export interface PickOptions extends FilterOptions {
+export interface PickOptions extends Omit<FilterOptions, 'pack'> {
   session?: number
   excludePlayed?: boolean
+  audienceOverflow?: boolean
+  /** --pack, repeatable. */
+  pack?: string[]
+  count?: number
+  explain?: boolean
   seed?: string
   add?: boolean
   interactive?: boolean
 }
 
 export function toPickInput(options: PickOptions, sessionId: number | undefined): PickInput {
-  const { enabled: _enabled, pack: _pack, ...filter } = readFilter(options)
-  return { ...filter, sessionId, excludePlayed: options.excludePlayed || undefined }
-}
-
-export function describePick({ game, poolSize, totalEnabled }: PickResult): string {
-  const facts = [
-    game.min_players === game.max_players ? `${game.min_players} players` : `${game.min_players}-${game.max_players} players`,
-    game.length_minutes === null ? null : `${game.length_minutes} min`,
-    game.game_type,
-    game.family_friendly ? 'family friendly' : null,
-  ].filter(Boolean)
-  return `${gameLabel(game)}\n  ${facts.join(' · ')}\n  Picked from ${poolSize} of ${totalEnabled} enabled games.`
+  const { pack: packs, ...filterOptions } = options
+  const { enabled: _enabled, ...filter } = readFilter(filterOptions)
+  return {
+    ...filter,
+    sessionId,
+    excludePlayed: options.excludePlayed || undefined,
+    audienceOverflow: options.audienceOverflow || undefined,
+    packs,
+    count: options.count,
+    explain: options.explain || undefined,
+  }
 }
 
 export async function pickCommand(ctx: CommandContext, _args: [], options: PickOptions) {
@@ -37,6 +40,9 @@ export async function pickCommand(ctx: CommandContext, _args: [], options: PickO
     if (ctx.output.json) throw new UsageError('--interactive is for a person at a terminal; drop --json.')
     const { pickInteractively } = await import('./pick-interactive.ts')
     return pickInteractively(ctx, options)
+  }
+  if (options.add && (options.count ?? 1) > 1) {
+    throw new UsageError('--add adds one game; to let the room choose among --count candidates, use pick -i or `sessions add GAME_ID`.')
   }
   const backend = await ctx.backend(options.add ? 'write' : 'read')
   // Adding uses the session's recent games too, so the pick does not repeat what was just played.

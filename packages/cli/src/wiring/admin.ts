@@ -1,5 +1,5 @@
 // Data in and out (import, export, stats), webhooks, and the database itself (init, serve, admin-key).
-import { BUILTIN_CATALOGUES } from '@game-picker/core'
+import { BUILTIN_CATALOGUES, EVENT_TYPES } from '@game-picker/core'
 import { type Command, Option } from 'commander'
 import type { Runtime } from '../runtime.ts'
 import { parseCount, parseId, parsePositive } from '../options.ts'
@@ -25,7 +25,7 @@ export function registerAdmin(program: Command, runtime: Runtime) {
     option('--name <name>', 'a name for it')
     option('--url <url>', 'http(s) URL to POST events to')
     option('--secret <secret>', 'signs each delivery (HMAC-SHA256)')
-    option('--events <list>', 'comma-separated: session.started,session.ended,game.added,vote.received')
+    option('--events <list>', `comma-separated: ${EVENT_TYPES.join(',')}`)
     return command
   }
   webhooks.command('list').description('list webhooks').action(hookAction('list'))
@@ -36,6 +36,10 @@ export function registerAdmin(program: Command, runtime: Runtime) {
   webhooks.command('test').description('send a test game.added event').argument('<id>', 'webhook id', parseId).action(hookAction('test'))
   webhooks.command('logs').description('delivery attempts, newest first').argument('<id>', 'webhook id', parseId)
     .option('--limit <n>', 'how many (1-500, default 50)', parsePositive).action(hookAction('logs'))
+
+  program.command('events').description('follow a server\'s live events until Ctrl-C (needs --remote; --key shows who voted)')
+    .option('--events <list>', `only these, comma-separated: ${EVENT_TYPES.join(',')}`)
+    .action(lazyAction(runtime, async () => (await import('../commands/events.ts')).eventsCommand))
 
   program.command('init').description('create the database file with the bundled Jackbox catalogue')
     .option('--empty', 'create it without the catalogue')

@@ -1,7 +1,7 @@
 // games, packs and pick.
 import type { Command } from 'commander'
 import type { Runtime } from '../runtime.ts'
-import { addFilterOptions, parseFavor, parseId, parsePositive } from '../options.ts'
+import { addFilterOptions, collect, parseFavor, parseId, parsePickCount, parsePositive } from '../options.ts'
 import { lazyAction, lazyGroup } from './action.ts'
 
 function addGameFieldOptions(command: Command): Command {
@@ -42,6 +42,10 @@ export function registerCatalogue(program: Command, runtime: Runtime) {
   addFilterOptions(program.command('pick').description('pick a random game (weighted by favor)'))
     .option('--session <id>', 'skip the games this session played last', parseId)
     .option('--exclude-played', 'with a session: skip every game it has played')
+    .option('--audience-overflow', 'with --players: audience games also take more players than their maximum')
+    .option('--pack <name>', 'only games of this pack (exact name; repeat for several)', collect)
+    .option('--count <n>', 'draw 1-10 different candidates to choose from', parsePickCount)
+    .option('--explain', 'show every game of the pool with its chance')
     .option('--seed <seed>', 'repeatable pick (local database only)')
     .option('--add', 'add the pick to the session (--session, else the active one)')
     .option('-i, --interactive', 'accept, re-roll or quit (needs a terminal)')

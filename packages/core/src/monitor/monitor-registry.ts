@@ -53,7 +53,9 @@ export function createRoomMonitors(options: RoomMonitorOptions): RoomMonitors {
       await writer.flush()
     },
 
+    halt,
     isRunning: (sessionGameId) => running.has(sessionGameId),
+    runningIds: () => [...running.keys()],
 
     async close() {
       for (const sessionGameId of [...running.keys()]) halt(sessionGameId)

@@ -32,7 +32,11 @@ export interface RoomMonitors {
   start(sessionGameId: number, roomCode: string): void
   /** Closes socket and timers, then writes `{ status: 'stopped' }`. */
   stop(sessionGameId: number): Promise<void>
+  /** Closes socket and timers WITHOUT recording anything (the row was stopped or taken over elsewhere). */
+  halt(sessionGameId: number): void
   isRunning(sessionGameId: number): boolean
+  /** The session games watched now. */
+  runningIds(): number[]
   /** Server shutdown: closes everything WITHOUT changing statuses, so 'monitoring' rows resume after a restart. */
   close(): Promise<void>
 }

@@ -1,9 +1,9 @@
 // The read half of the sqlite Store.
-import type { StoreReads, TimelineEntry } from '../store.ts'
+import type { MonitorLease, StoreReads, StoredEvent, TimelineEntry } from '../store.ts'
 import type { ChatMessage, Game, Pack, Session, SessionGame, Vote } from '../types.ts'
 import type { SqlReader } from './durable-db.ts'
 import type { TransactionCache } from './table-cache.ts'
-import { SESSION_GAME_SELECT, SESSION_SELECT, toDelivery, toWebhook, toWebhookLog } from './rows.ts'
+import { SESSION_GAME_SELECT, SESSION_SELECT, toWebhook, toWebhookLog } from './rows.ts'
 
 /** The read half; `cache` serves the hot, rarely changing reads (see table-cache.ts). */
 export function createReads(db: SqlReader, cache: TransactionCache): StoreReads {
@@ -57,16 +57,20 @@ export function createReads(db: SqlReader, cache: TransactionCache): StoreReads 
     listWebhookLogs: async (webhookId, limit) =>
       db.all('SELECT * FROM webhook_logs WHERE webhook_id = ? ORDER BY id DESC LIMIT ?', [webhookId, limit])
         .map(toWebhookLog),
-    listDueDeliveries: async (now, limit) =>
-      db.all(
-        `SELECT * FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= ?
-         ORDER BY next_attempt_at, id LIMIT ?`,
-        [now, limit],
-      ).map(toDelivery),
     nextDeliveryDueAt: async () =>
       (db.get<{ at: string | null }>(
-        'SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL',
+        `SELECT MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END) AS at
+         FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL`,
       )?.at ?? null),
+
+    listEventsAfter: async (afterId, limit) =>
+      db.all<StoredEvent>('SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?', [afterId, limit]),
+    lastEventId: async () => db.get<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM events')!.id,
+
+    getMonitorLease: async (sessionGameId) =>
+      one<MonitorLease>('SELECT * FROM monitor_leases WHERE session_game_id = ?', [sessionGameId]),
+    countLoginFailures: async (address, since) =>
+      db.get<{ n: number }>('SELECT COUNT(*) AS n FROM login_failures WHERE address = ? AND at > ?', [address, since])!.n,
 
     getSetting: async (key) =>
       db.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key])?.value ?? null,

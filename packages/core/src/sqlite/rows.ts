@@ -31,7 +31,7 @@ export function toWebhookLog(row: Row): WebhookLog {
   return { ...(row as unknown as WebhookLog), payload: JSON.parse(row.payload as string) }
 }
 
-export function toDelivery(row: Row): Delivery {
+export function toDelivery({ lease_owner: _owner, lease_until: _until, ...row }: Row): Delivery {
   return { ...(row as unknown as Delivery), payload: JSON.parse(row.payload as string) }
 }
 

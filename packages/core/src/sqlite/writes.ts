@@ -1,9 +1,9 @@
 // The write half of the sqlite Store. Every value is a bound parameter (times included),
 // so the journal can replay each statement deterministically.
-import type { StoreReads, StoreTx } from '../store.ts'
+import type { Delivery, StoreReads, StoreTx } from '../store.ts'
 import type { Game, Session, SessionGame } from '../types.ts'
 import type { SqlValue, SqlWriter } from './durable-db.ts'
-import { setClause } from './rows.ts'
+import { setClause, toDelivery } from './rows.ts'
 import type { TransactionCache } from './table-cache.ts'
 
 type Writes = Omit<StoreTx, keyof StoreReads>
@@ -15,7 +15,7 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
     const { sql, values } = setClause(patch)
     if (sql) db.run(`UPDATE ${table} SET ${sql} WHERE id = ?`, [...values, id])
   }
-  return {
+  const writes: Writes = {
     async insertGame(game) {
       touch('catalogue')
       const { lastInsertRowid } = db.run(
@@ -79,10 +79,10 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
     },
     finishPlaying: async (sessionId, exceptId) => {
       touch('sessions', 'catalogue')
-      db.run(
-        "UPDATE session_games SET status = 'played' WHERE session_id = ? AND status = 'playing' AND id <> ?",
+      return db.all<{ id: number }>(
+        "UPDATE session_games SET status = 'played' WHERE session_id = ? AND status = 'playing' AND id <> ? RETURNING id",
         [sessionId, exceptId ?? -1],
-      )
+      ).map((row) => row.id)
     },
     deleteSessionGame: async (id) => {
       touch('sessions', 'catalogue')
@@ -139,15 +139,76 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
          VALUES (?, ?, ?, ?, ?, ?)`,
         [d.delivery_id, d.webhook_id, d.event_type, JSON.stringify(d.payload), d.timestamp, d.next_attempt_at],
       ),
+    claimDueDeliveries: async (owner, now, leaseUntil, limit) =>
+      db.all(
+        `UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ? WHERE id IN (
+           SELECT id FROM webhook_deliveries
+           WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+           ORDER BY next_attempt_at, id LIMIT ?)
+         RETURNING *`,
+        [owner, leaseUntil, now, now, limit],
+      ).map(toDelivery).sort(byDueTime),
     updateDelivery: async (id, nextAttemptAt) =>
-      void db.run('UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?',
+      void db.run(
+        `UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ?, lease_owner = NULL, lease_until = NULL
+         WHERE id = ?`,
         [nextAttemptAt, id]),
+
+    insertEvent: async (event) =>
+      db.run('INSERT INTO events (type, body, created_at) VALUES (?, ?, ?)', [event.type, event.body, event.created_at])
+        .lastInsertRowid,
+    pruneEvents: async (before, keep) => {
+      const where = 'created_at < ? AND id <= (SELECT MAX(id) FROM events) - ?'
+      const highest = db.get<{ id: number | null }>(`SELECT MAX(id) AS id FROM events WHERE ${where}`, [before, keep])?.id
+      if (highest == null) return 0
+      const pruned = Number(await reads.getSetting(EVENTS_PRUNED_THROUGH) ?? 0)
+      await writes.setSetting(EVENTS_PRUNED_THROUGH, String(Math.max(pruned, highest)))
+      return db.run(`DELETE FROM events WHERE ${where}`, [before, keep]).changes
+    },
+
+    claimMonitors: async (owner, now, leaseUntil, limit) => {
+      const ids = db.all<{ id: number }>(
+        `SELECT sg.id FROM session_games sg LEFT JOIN monitor_leases ml ON ml.session_game_id = sg.id
+         WHERE sg.player_count_check_status = 'monitoring' AND sg.room_code IS NOT NULL
+           AND (ml.session_game_id IS NULL OR ml.lease_until <= ?)
+         ORDER BY sg.id LIMIT ?`, [now, limit]).map((row) => row.id)
+      for (const id of ids) await writes.leaseMonitor(id, owner, leaseUntil)
+      return Promise.all(ids.map(async (id) => (await reads.getSessionGame(id))!))
+    },
+    renewMonitors: async (owner, ids, leaseUntil) => {
+      if (ids.length === 0) return []
+      return db.all<{ id: number }>(
+        `UPDATE monitor_leases SET lease_until = ? WHERE owner = ? AND session_game_id IN (${ids.map(() => '?').join(', ')})
+           AND session_game_id IN (SELECT id FROM session_games WHERE player_count_check_status = 'monitoring')
+         RETURNING session_game_id AS id`, [leaseUntil, owner, ...ids]).map((row) => row.id)
+    },
+    leaseMonitor: async (sessionGameId, owner, leaseUntil) =>
+      void db.run(
+        `INSERT INTO monitor_leases (session_game_id, owner, lease_until) VALUES (?, ?, ?)
+         ON CONFLICT (session_game_id) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until`,
+        [sessionGameId, owner, leaseUntil]),
+    releaseMonitor: async (sessionGameId, owner) =>
+      void db.run('DELETE FROM monitor_leases WHERE session_game_id = ? AND (? IS NULL OR owner = ?)',
+        [sessionGameId, owner ?? null, owner ?? null]),
+
+    recordLoginFailure: async (address, at) =>
+      void db.run('INSERT INTO login_failures (address, at) VALUES (?, ?)', [address, at]),
+    pruneLoginFailures: async (before) => void db.run('DELETE FROM login_failures WHERE at <= ?', [before]),
+
+    // One writer at a time already: every transaction runs alone.
+    lock: async () => {},
 
     setSetting: async (key, value) =>
       void db.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
         [key, value]),
   }
+  return writes
 }
+
+const EVENTS_PRUNED_THROUGH = 'events_pruned_through'
+
+const byDueTime = (a: Delivery, b: Delivery) =>
+  a.next_attempt_at! < b.next_attempt_at! ? -1 : a.next_attempt_at! > b.next_attempt_at! ? 1 : a.id - b.id
 
 // One statement per 100 rows: far fewer statement runs (and journal entries) for bulk imports.
 const BATCH = 100

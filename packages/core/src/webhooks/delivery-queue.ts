@@ -29,14 +29,18 @@ export interface DeliveryAttempt {
 }
 
 export interface DeliveryQueue {
-  /** Deliveries not finished whose next attempt time is <= now, oldest first. */
-  listDue(now: string, limit: number): Promise<PendingDelivery[]>
-  /** Earliest next attempt time of any unfinished delivery, or null. */
+  /**
+   * Up to `limit` unfinished deliveries whose next attempt time is <= now, oldest first, leased
+   * to this worker so that no other worker sharing the outbox sends them until the attempt is
+   * recorded (or the lease ends, when this worker died).
+   */
+  claimDue(now: string, limit: number): Promise<PendingDelivery[]>
+  /** Earliest time an unfinished delivery can be claimed, or null. */
   nextDueAt(): Promise<string | null>
   /**
    * One transaction: insert the WebhookLog row (webhook_id, event_type, payload,
    * response_status, error_message, created_at) and update the outbox row (attempts+1, next
-   * attempt time or finished).
+   * attempt time or finished, lease ended).
    */
   recordAttempt(attempt: DeliveryAttempt): Promise<void>
 }

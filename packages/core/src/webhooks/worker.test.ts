@@ -98,7 +98,8 @@ describe('createWebhookWorker', () => {
     const queue = createMemoryQueue()
     const stuck = queue.enqueue({ url: slow.url, webhookId: 1 }) // older, so listed first
     queue.enqueue({ url: fast.url, webhookId: 2 })
-    startWorker(queue, { timeoutMs: 1000 })
+    // Long enough that the fast receiver's two attempts finish first even on a loaded machine.
+    startWorker(queue, { timeoutMs: 2500 })
 
     const logs = await queue.untilLogs(2)
     expect(logs.map((log) => [log.webhookId, log.responseStatus])).toEqual([[2, 500], [2, 200]])
@@ -199,11 +200,11 @@ describe('createWebhookWorker', () => {
   it('logs queue errors and recovers, with no unhandled rejection', async () => {
     const receiver = await startReceiver(respondWith(200))
     const queue = createMemoryQueue()
-    const listDue = queue.listDue
+    const claimDue = queue.claimDue
     let failures = 1
-    queue.listDue = async (now, limit) => {
+    queue.claimDue = async (now, limit) => {
       if (failures-- > 0) throw new Error('database is locked')
-      return listDue(now, limit)
+      return claimDue(now, limit)
     }
     queue.enqueue({ url: receiver.url })
     const { worker, messages } = startWorker(queue)
@@ -214,9 +215,9 @@ describe('createWebhookWorker', () => {
     expect(outcomes(await queue.untilLogs(1))).toEqual([[200, null]])
   })
 
-  it('resends, after a pause, an attempt it could not record', async () => {
+  it('resends, once its lease ends, an attempt it could not record', async () => {
     const receiver = await startReceiver(respondWith(200))
-    const queue = createMemoryQueue()
+    const queue = createMemoryQueue({ leaseMs: 1000 })
     const recordAttempt = queue.recordAttempt
     let failures = 1
     queue.recordAttempt = async (attempt) => {

@@ -1,7 +1,8 @@
-// Drains the durable outbox: each due delivery gets one attempt at a time, attempts run
-// concurrently (a hanging receiver only holds its own slot), and one timer wakes the worker at
-// the next due time. The outbox is the only state that matters; this holds just what is in
-// flight, so a crash at any point resends rather than loses.
+// Drains the durable outbox: each due delivery is claimed (leased, so no other worker sharing
+// the outbox sends it meanwhile) and gets one attempt at a time, attempts run concurrently (a
+// hanging receiver only holds its own slot), and one timer wakes the worker at the next due
+// time. The outbox is the only state that matters; this holds just what is in flight, so a
+// crash at any point resends rather than loses.
 import type { DeliveryQueue, PendingDelivery } from './delivery-queue.ts'
 import { describeOutcome, planNextAttempt } from './retry-policy.ts'
 import { sendWebhook } from './send.ts'
@@ -27,9 +28,7 @@ export interface WebhookWorker {
   stop(): Promise<void>
 }
 
-// How soon to look again when the queue failed, when recording an attempt failed (that
-// delivery is held back this long, so a broken database cannot make us hammer a receiver), or
-// when the queue's next due time is hidden behind attempts still in flight (see poll()).
+// How soon to look again when the queue failed, or when deliveries were due but every slot was busy.
 const RECHECK_MS = 1000
 
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
@@ -41,7 +40,6 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     } catch {} // a broken logger must not become an unhandled rejection
   }
   const inFlight = new Map<number, Promise<void>>() // by outbox id: never send one twice at once
-  const heldBack = new Set<number>() // outbox ids whose last attempt could not be recorded
   let running = false
   let polling: Promise<void> | null = null
   let pollAgain = false
@@ -86,19 +84,19 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   async function poll(): Promise<void> {
     const listedAt = now()
-    // In-flight rows are still due, so they come back here too; `concurrency` rows always
-    // include enough of the others to fill every free slot.
-    for (const delivery of await queue.listDue(listedAt.toISOString(), concurrency)) {
-      if (!running || inFlight.size >= concurrency) break
-      if (!inFlight.has(delivery.id) && !heldBack.has(delivery.id)) launch(delivery)
+    // Claim only what free slots can send now: a claimed delivery is leased to this worker.
+    const free = concurrency - inFlight.size
+    if (free > 0) {
+      for (const delivery of await queue.claimDue(listedAt.toISOString(), free)) {
+        if (!inFlight.has(delivery.id)) launch(delivery)
+      }
     }
     const next = await queue.nextDueAt()
     if (next === null) return
     const nextMs = Date.parse(next)
-    // A time after listedAt is new to us: wake then. A time at or before it belongs to a row we
-    // just saw, now in flight (its end triggers a poll) or waiting for a slot, and may hide a
-    // later time we never learnt (e.g. a retry left by a previous process): look again soon.
-    // Retries scheduled by this worker are armed exactly in attempt().
+    // A time after listedAt is new to us: wake then. A time at or before it is a delivery left
+    // waiting for a slot (a finishing attempt also wakes us): look again soon. Retries
+    // scheduled by this worker are armed exactly in attempt().
     wakeAt(nextMs > listedAt.getTime() ? nextMs : now().getTime() + RECHECK_MS)
   }
 
@@ -125,15 +123,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         nextAttemptAt: next?.toISOString() ?? null,
       })
     } catch (error) {
-      // The row is unchanged, so the delivery stays due and is sent again (at least once; the
-      // receiver can dedupe on X-Webhook-Delivery).
-      log(`could not record attempt of ${delivery.deliveryId}, resending later: ${String(error)}`)
-      heldBack.add(delivery.id)
-      const release = setTimeout(() => {
-        heldBack.delete(delivery.id)
-        wake()
-      }, RECHECK_MS)
-      release.unref()
+      // The row is unchanged and stays leased to us, so it is sent again once the lease ends
+      // (at least once; the receiver can dedupe on X-Webhook-Delivery), and a broken database
+      // cannot make us hammer a receiver meanwhile.
+      log(`could not record attempt of ${delivery.deliveryId}, resending after its lease: ${String(error)}`)
       return
     }
     if (next) wakeAt(next.getTime())

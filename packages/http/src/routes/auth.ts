@@ -10,5 +10,6 @@ export function registerAuthRoutes(api: ApiRouter, auth: Auth) {
     const body = await req.body()
     return auth.login(req.event, (body as { key?: unknown } | undefined)?.key)
   })
-  api.post('/api/auth/verify', async ({ event }) => ({ valid: true, user: await auth.requireAdmin(event) }))
+  // Declared admin like every Bearer route; the handler reads the (already verified) claims again.
+  api.post('/api/auth/verify', async ({ event }) => ({ valid: true, user: await auth.requireAdmin(event) }), { admin: true })
 }

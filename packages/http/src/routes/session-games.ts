@@ -15,7 +15,7 @@ export function registerSessionGameRoutes(api: ApiRouter, core: Core, monitors: 
   api.delete(ROW, async (req) => {
     const [sessionId, sessionGameId] = ids(req)
     await core.sessionGames.remove(sessionId, sessionGameId)
-    await monitors.stop(sessionGameId)
+    monitors.halt(sessionGameId)
     return { message: 'Game removed from session' }
   }, admin)
   api.patch(`${ROW}/room-code`, async (req) => core.sessionGames.setRoomCode(...ids(req), await req.body()), admin)
@@ -26,16 +26,13 @@ export function registerSessionGameRoutes(api: ApiRouter, core: Core, monitors: 
 
   api.post(`${ROW}/start-player-check`, async (req) => {
     const [sessionId, sessionGameId] = ids(req)
-    const roomCode = await core.sessionGames.roomCodeForCheck(sessionId, sessionGameId)
-    await core.sessionGames.recordPlayerCheck(sessionGameId, { status: 'monitoring' })
-    monitors.start(sessionGameId, roomCode)
+    monitors.start(sessionGameId, await core.sessionGames.startPlayerCheck(sessionId, sessionGameId))
     return { message: 'Player count check started', status: 'monitoring' }
   }, admin)
   api.post(`${ROW}/stop-player-check`, async (req) => {
     const [sessionId, sessionGameId] = ids(req)
-    await core.sessionGames.get(sessionId, sessionGameId)
-    await monitors.stop(sessionGameId)
-    await core.sessionGames.recordPlayerCheck(sessionGameId, { status: 'stopped' })
+    await core.sessionGames.stopPlayerCheck(sessionId, sessionGameId)
+    monitors.halt(sessionGameId) // a monitor on another server stops when its lease is not renewed
     return { message: 'Player count check stopped', status: 'stopped' }
   }, admin)
 }

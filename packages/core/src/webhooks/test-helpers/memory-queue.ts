@@ -16,7 +16,10 @@ export interface LogRow {
 interface Row {
   delivery: PendingDelivery
   nextAt: string | null // null = finished
+  leasedUntil: number // ms; 0 = not leased
 }
+
+
 
 export interface EnqueueInput {
   url: string
@@ -38,11 +41,13 @@ export interface MemoryQueue extends DeliveryQueue {
   untilLogs(count: number): Promise<LogRow[]>
 }
 
-export function createMemoryQueue(): MemoryQueue {
+/** `leaseMs`: how long a claim keeps a delivery from being claimed again (the store's is 30 s). */
+export function createMemoryQueue({ leaseMs = 30_000 } = {}): MemoryQueue {
   const rows: Row[] = []
   const logs: LogRow[] = []
   const waiters: Array<{ count: number; resolve: () => void }> = []
-  const isDue = (row: Row, now: string) => row.nextAt !== null && Date.parse(row.nextAt) <= Date.parse(now)
+  const isDue = (row: Row, now: string) =>
+    row.nextAt !== null && Date.parse(row.nextAt) <= Date.parse(now) && row.leasedUntil <= Date.parse(now)
 
   return {
     logs,
@@ -57,22 +62,23 @@ export function createMemoryQueue(): MemoryQueue {
         timestamp: new Date().toISOString(),
         attempts: input.attempts ?? 0,
       }
-      rows.push({ delivery, nextAt: input.dueAt ?? new Date().toISOString() })
+      rows.push({ delivery, nextAt: input.dueAt ?? new Date().toISOString(), leasedUntil: 0 })
       return delivery
     },
     find(id) {
       const row = rows.find((r) => r.delivery.id === id)
       return row && { attempts: row.delivery.attempts, nextAt: row.nextAt }
     },
-    async listDue(now, limit) {
-      return rows
+    async claimDue(now, limit) {
+      const claimed = rows
         .filter((row) => isDue(row, now))
         .sort((a, b) => Date.parse(a.nextAt!) - Date.parse(b.nextAt!) || a.delivery.id - b.delivery.id)
         .slice(0, limit)
-        .map((row) => structuredClone(row.delivery)) // a copy, as a database would return
+      for (const row of claimed) row.leasedUntil = Date.parse(now) + leaseMs
+      return claimed.map((row) => structuredClone(row.delivery)) // a copy, as a database would return
     },
     async nextDueAt() {
-      const times = rows.flatMap((row) => (row.nextAt === null ? [] : [Date.parse(row.nextAt)]))
+      const times = rows.flatMap((row) => (row.nextAt === null ? [] : [Math.max(Date.parse(row.nextAt), row.leasedUntil)]))
       return times.length === 0 ? null : new Date(Math.min(...times)).toISOString()
     },
     async recordAttempt(attempt: DeliveryAttempt) {
@@ -91,6 +97,7 @@ export function createMemoryQueue(): MemoryQueue {
       })
       delivery.attempts += 1
       row.nextAt = attempt.nextAttemptAt
+      row.leasedUntil = 0
       for (const waiter of waiters.filter((w) => logs.length >= w.count)) {
         waiters.splice(waiters.indexOf(waiter), 1)
         waiter.resolve()

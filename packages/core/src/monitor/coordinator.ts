@@ -1,0 +1,66 @@
+// Keeps this server's room monitors in step with the leases in the store: every interval (and
+// when told that monitor state changed) it renews the leases of the rooms it watches, stops
+// watching those it no longer holds (stopped, or taken by another server), and starts watching
+// monitored rooms nobody holds (new ones, or a dead server's).
+import type { RoomMonitors } from './types.ts'
+
+/** The lease use cases of the core, as the coordinator needs them. */
+export interface MonitorLeasePort {
+  claim(): Promise<{ id: number; room_code: string | null }[]>
+  renew(ids: readonly number[]): Promise<number[]>
+  release(ids: readonly number[]): Promise<void>
+}
+
+export interface MonitorCoordinatorOptions {
+  leases: MonitorLeasePort
+  monitors: RoomMonitors
+  /** How often leases are renewed and claimed; well under the lease (20 s). Default 5 s. */
+  intervalMs?: number
+  log?: (message: string) => void
+}
+
+export function createMonitorCoordinator({ leases, monitors, intervalMs = 5000, log = () => {} }: MonitorCoordinatorOptions) {
+  let timer: NodeJS.Timeout | undefined
+  let syncing: Promise<void> | null = null
+  let again = false
+
+  async function sync(): Promise<void> {
+    const watched = monitors.runningIds()
+    const held = new Set(await leases.renew(watched))
+    for (const id of watched) if (!held.has(id)) monitors.halt(id)
+    for (const row of await leases.claim()) if (row.room_code) monitors.start(row.id, row.room_code)
+  }
+
+  /** Syncs now; calls made while a sync runs coalesce into one more. */
+  function wake(): Promise<void> {
+    if (syncing) {
+      again = true
+      return syncing
+    }
+    syncing = (async () => {
+      do {
+        again = false
+        await sync().catch((error: unknown) => log(`room monitors: could not sync leases: ${String(error)}`))
+      } while (again)
+    })().finally(() => (syncing = null))
+    return syncing
+  }
+
+  return {
+    wake,
+    /** Syncs at once (resuming monitors after a restart) and then every interval. */
+    async start(): Promise<void> {
+      timer = setInterval(() => void wake(), intervalMs)
+      timer.unref()
+      await wake()
+    },
+    /** Stops watching and gives the leases up, so another server takes the rooms at once. */
+    async stop(): Promise<void> {
+      clearInterval(timer)
+      await syncing
+      const watched = monitors.runningIds()
+      await monitors.close()
+      await leases.release(watched).catch((error: unknown) => log(`room monitors: could not release leases: ${String(error)}`))
+    },
+  }
+}

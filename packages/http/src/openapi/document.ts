@@ -1,0 +1,52 @@
+// The OpenAPI 3.1 document of the whole API, served at /api/openapi.json and rendered at /docs.
+// A test compares its paths with the routes the app registers, and every HTTP test checks
+// the responses it gets against it.
+import { API_VERSION } from '../routes/auth.ts'
+import { errorSchemas } from './errors.ts'
+import { eventSchemaNames, eventSchemas } from './events.ts'
+import { commonResponses } from './operation.ts'
+import { gamePaths } from './paths/games.ts'
+import { playPaths } from './paths/play.ts'
+import { sessionGamePaths } from './paths/session-games.ts'
+import { sessionPaths } from './paths/sessions.ts'
+import { systemPaths } from './paths/system.ts'
+import { webhookPaths } from './paths/webhooks.ts'
+import { resourceSchemas } from './resources.ts'
+import { webhookDeliveries } from './webhook-deliveries.ts'
+
+const description = `The Game Picker API: a catalogue of party games, play sessions, a weighted random picker,
+votes, statistics, webhooks and a live event stream.
+
+- Bodies are JSON. Errors are \`{ "error": string }\` (a few add fields, listed per answer).
+- Admin endpoints need \`Authorization: Bearer <token>\`; \`POST /api/auth/login\` exchanges the admin key for a token valid 24 hours.
+- Path ids are positive integers ("Invalid id" otherwise). Bodies over the limit (default 10 MB) get 413.
+- Every response carries \`X-API-Version: ${API_VERSION}\`. Paths have no version segment.`
+
+export function createOpenApiDocument() {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Game Picker API', version: API_VERSION, description },
+    tags: [
+      { name: 'System' }, { name: 'Auth' }, { name: 'Games', description: 'The catalogue and its packs' },
+      { name: 'Sessions' }, { name: 'Session games', description: 'One game within a session' },
+      { name: 'Play', description: 'The picker, live votes and stats' },
+      { name: 'Webhooks', description: 'Registering callback URLs; what they are sent is under Webhooks at the end' },
+      { name: 'Events', description: 'The live event stream' },
+    ],
+    paths: { ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...playPaths, ...webhookPaths },
+    webhooks: webhookDeliveries(eventSchemaNames),
+    components: {
+      schemas: { ...resourceSchemas, ...eventSchemas, ...errorSchemas },
+      responses: commonResponses,
+      headers: {
+        ApiVersion: { description: `The API version, "${API_VERSION}"`, schema: { type: 'string', const: API_VERSION }, required: true },
+        ContentDisposition: { description: 'attachment; filename="..."', schema: { type: 'string' }, required: true },
+      },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from POST /api/auth/login' },
+      },
+    },
+  }
+}
+
+export type OpenApiDocument = ReturnType<typeof createOpenApiDocument>

@@ -1,0 +1,78 @@
+// The picker, live votes and stats.
+import { pathItems } from '../operation.ts'
+import { arrayOf, boolean, input, integer, object, ref, string } from '../schema.ts'
+
+const pickBody = input({
+  playerCount: integer('Games with min_players <= n <= max_players'),
+  drawing: string('`only` or `exclude` drawing games', { enum: ['only', 'exclude'] }),
+  length: string('short <= 15 min, medium 16-25, long >= 26', { enum: ['short', 'medium', 'long'] }),
+  familyFriendly: boolean(),
+  sessionId: integer('Leave out the games this session just played (its last two)', { minimum: 1 }),
+  excludePlayed: boolean('With sessionId: leave out every game the session played'),
+  audienceOverflow: boolean('A game with an audience also matches when playerCount exceeds its max_players'),
+  packs: { ...arrayOf(string(), 'Only games of these packs (names as GET /api/games/packs lists them)'), minItems: 1 },
+  count: { type: ['integer', 'null'], minimum: 1, maximum: 10, description: 'Draw this many distinct games, by weight, as `games`' },
+  explain: boolean('Add `odds`: every game of the pool with its weight and probability'),
+}, [], 'All optional. Weight of a game = f(game favor) x f(pack favor), f(1) = 3, f(0) = 1, f(-1) = 1/3.')
+
+const odds = object({
+  id: integer(), title: string(), pack_name: string(),
+  weight: { type: 'number', description: 'The product of the favor factors (not normalised)' },
+  probability: { type: 'number', minimum: 0, maximum: 1, description: 'Chance of being drawn first; they sum to 1' },
+})
+
+const pickResult = object({
+  game: ref('Game'),
+  poolSize: integer('Games that could have been drawn'),
+  totalEnabled: integer(),
+  games: arrayOf(ref('Game'), 'With `count`: the games drawn, in draw order; `game` is the first'),
+  odds: arrayOf(odds, 'With `explain`: highest probability first'),
+}, ['game', 'poolSize', 'totalEnabled'])
+
+export const playPaths = pathItems('Play', {
+  '/api/pick': {
+    post: {
+      summary: 'Pick a game',
+      description: 'A weighted random draw from the enabled games that pass the filters. A pick changes nothing.',
+      body: { required: false, schema: pickBody },
+      ok: { description: 'The pick', schema: pickResult },
+      errors: {
+        400: ['playerCount must be an integer', 'drawing must be one of: only, exclude', 'length must be one of: short, medium, long',
+          'familyFriendly must be true or false', 'sessionId must be a positive integer', 'excludePlayed must be true or false',
+          'audienceOverflow must be a boolean', 'explain must be a boolean', 'count must be an integer from 1 to 10',
+          'packs must be a non-empty array of pack names', 'Unknown pack: NAME'],
+        404: { messages: ['No games match the current filters', 'Session not found'], schema: ref('PickNotFoundError') },
+      },
+    },
+  },
+  '/api/votes/live': {
+    post: {
+      summary: 'Record a live vote', admin: true,
+      description: 'The vote counts for the active session\'s game with the latest played_at at or before its timestamp.',
+      body: {
+        schema: input({
+          username: string(), vote: string(undefined, { enum: ['up', 'down'] }), timestamp: string('ISO 8601', { format: 'date-time' }),
+        }, ['username', 'vote', 'timestamp']),
+      },
+      ok: {
+        description: '"Vote recorded successfully"',
+        schema: object({
+          success: { const: true }, message: string(),
+          session: ref('LiveVoteSession'), game: ref('LiveVoteGame'), vote: ref('LiveVote'),
+        }),
+      },
+      errors: {
+        400: ['Missing required fields: username, vote, timestamp', 'username must be a string',
+          'vote must be either "up" or "down"', 'Invalid timestamp format'],
+        404: {
+          messages: ['No active session', 'No games played in the active session', 'Vote timestamp does not match any game in the session'],
+          schema: ref('VoteNotFoundError'),
+        },
+        409: { messages: ['Duplicate vote'], schema: ref('DuplicateVoteError') },
+      },
+    },
+  },
+  '/api/stats': {
+    get: { summary: 'Statistics', ok: { description: 'Counts, most played and top rated', schema: ref('Stats') } },
+  },
+})

@@ -1,0 +1,110 @@
+// The API's resources, defined once and referenced everywhere by `$ref`.
+import {
+  arrayOf, boolean, dateTime, favorBias, flag, integer, nullable, object, type Schema, string,
+} from './schema.ts'
+
+const gameFields = {
+  pack_name: string(),
+  title: string(),
+  min_players: integer(undefined, { minimum: 1 }),
+  max_players: integer(undefined, { minimum: 1 }),
+  length_minutes: nullable(integer('Minutes; null when unknown', { minimum: 1 })),
+  has_audience: flag('1 when people beyond max_players can join as the audience'),
+  family_friendly: flag(),
+  game_type: nullable(string('e.g. "Drawing", "Trivia"')),
+  secondary_type: nullable(string()),
+}
+
+const counters = {
+  popularity_score: integer('upvotes - downvotes'),
+  upvotes: integer(),
+  downvotes: integer(),
+}
+
+const Game = object({
+  id: integer(),
+  ...gameFields,
+  play_count: integer('Session-game rows of this game that are not skipped'),
+  ...counters,
+  enabled: flag('Only enabled games are picked'),
+  favor_bias: favorBias,
+  created_at: dateTime(),
+}, undefined, { description: 'A game of the catalogue. Flags are the integers 0 or 1.' })
+
+const Pack = object({ id: integer(), name: string(), favor_bias: favorBias, created_at: dateTime() })
+
+const PackMeta = object({
+  name: string(),
+  total_count: integer('Games in the pack'),
+  enabled_count: integer('Enabled games in the pack'),
+  total_plays: integer('Sum of the play counts of its games'),
+})
+
+const Session = object({
+  id: integer(),
+  created_at: dateTime(),
+  closed_at: nullable(dateTime()),
+  is_active: flag('1 while active; at most one session is active'),
+  notes: nullable(string()),
+  games_played: integer('Games added to the session, whatever their status'),
+})
+
+const SessionGame = object({
+  id: integer('The session-game row id (not the game id)'),
+  session_id: integer(),
+  game_id: integer(),
+  played_at: dateTime('When the game was added to the session'),
+  manually_added: flag(),
+  status: string(undefined, { enum: ['playing', 'played', 'skipped'] }),
+  room_code: nullable(string('Four characters, A-Z or 0-9', { pattern: '^[A-Z0-9]{4}$' })),
+  player_count: nullable(integer(undefined, { minimum: 0 })),
+  player_count_check_status: nullable(string('The room monitor: null when never checked',
+    { enum: ['monitoring', 'completed', 'failed', 'stopped'] })),
+  pack_name: string(),
+  title: string(),
+  game_type: nullable(string()),
+  min_players: integer(),
+  max_players: integer(),
+  ...counters,
+}, undefined, { description: 'A game within a session, with fields copied from the game.' })
+
+const webhook = {
+  id: integer(),
+  name: string(),
+  url: string(undefined, { format: 'uri' }),
+  events: arrayOf({ $ref: '#/components/schemas/EventType' }),
+  enabled: boolean(),
+  created_at: dateTime(),
+}
+const Webhook = object(webhook, undefined, { description: 'A callback URL subscribed to event types. Its secret is never returned.' })
+const SavedWebhook = object({ ...webhook, message: string() }, undefined, { description: 'A webhook and a confirmation message' })
+
+const WebhookLog = object({
+  id: integer(),
+  webhook_id: integer(),
+  event_type: { $ref: '#/components/schemas/EventType' },
+  payload: { type: 'object', description: 'The event data (the `data` of the body that was sent)' },
+  response_status: nullable(integer('null when there was no response')),
+  error_message: nullable(string('null on a 2xx; otherwise `HTTP <status>`, `timeout after N ms` or `network error: ...`')),
+  created_at: dateTime(),
+}, undefined, { description: 'One delivery attempt.' })
+
+const GameSummary = object({
+  id: integer(), title: string(), pack_name: string(), play_count: integer(), ...counters,
+})
+
+const count = object({ count: integer() })
+const Stats = object({
+  games: count,
+  gamesEnabled: count,
+  packs: count,
+  sessions: count,
+  activeSessions: count,
+  totalGamesPlayed: object({ count: integer('Session-game rows that are not skipped') }),
+  mostPlayedGames: arrayOf(GameSummary, 'Up to 10 games played at least once, by play_count, then title'),
+  topRatedGames: arrayOf(GameSummary, 'Up to 10 games with a vote, by popularity_score, upvotes, then title'),
+})
+
+export const resourceSchemas: Record<string, Schema> = {
+  Game, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats,
+}

@@ -1,0 +1,46 @@
+// The API describing itself: the OpenAPI document, and a reference page rendering it with
+// Swagger UI, whose files are read from the installed swagger-ui-dist package (no CDN).
+// Both are loaded on first request, so a server that nobody asks for docs never loads them.
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { getRouterParam, type H3 } from 'h3'
+import { loadOpenApiDocument } from '../openapi/load.ts'
+import type { ApiRouter } from '../router.ts'
+import { API_VERSION } from './auth.ts'
+import { DOCS_PAGE, DOCS_SCRIPT } from './reference-page.ts'
+
+const VENDOR_FILES: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+}
+
+export function registerReferenceRoutes(api: ApiRouter, app: H3) {
+  api.get('/api/openapi.json', () => loadOpenApiDocument())
+  api.get('/docs', ({ event }) => {
+    event.res.headers.set('content-type', 'text/html; charset=utf-8')
+    return DOCS_PAGE
+  })
+
+  // Static files, not API routes: registered on the app, outside the document.
+  app.get('/docs/assets/:file', async (event) => {
+    const file = getRouterParam(event, 'file') ?? ''
+    event.res.headers.set('x-api-version', API_VERSION)
+    event.res.headers.set('cache-control', 'public, max-age=3600')
+    if (file === 'reference.js') {
+      event.res.headers.set('content-type', 'text/javascript; charset=utf-8')
+      return DOCS_SCRIPT
+    }
+    const type = VENDOR_FILES[file]
+    if (!type) {
+      event.res.status = 404
+      return { error: 'Not found' }
+    }
+    event.res.headers.set('content-type', type)
+    return readFile(join(swaggerUiDir(), file))
+  })
+}
+
+let vendorDir: string | undefined
+const swaggerUiDir = () =>
+  (vendorDir ??= dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')))

@@ -1,0 +1,47 @@
+import { EVENT_TYPES } from '@game-picker/core'
+import { expect, test } from 'vitest'
+import { connectedEvents } from '../helpers/event-client.ts'
+import { checkEvent, checkResponse, checkWebhookDelivery } from '../helpers/openapi-check.ts'
+import { respondWith, startReceiver } from '../helpers/receiver.ts'
+import { call, login, startTestServer } from '../helpers/server.ts'
+
+const typesOf = (names: string[]) => [...new Set(names)].sort()
+
+test('every event type, as a webhook receives it and as the stream sends it, is what the document describes', async () => {
+  const server = await startTestServer({ webhookRetryDelaysMs: [50], webhookTimeoutMs: 300 })
+  try {
+    const token = await login(server.url)
+    const api = (method: string, path: string, body?: unknown) => call(server.url, method, path, { token, body })
+    const receiver = await startReceiver(respondWith(204))
+    await api('POST', '/api/webhooks', { name: 'all', url: receiver.url, secret: 's', events: [...EVENT_TYPES] })
+    const stream = await connectedEvents(server.url, '', { authorization: `Bearer ${token}` })
+
+    // One games night, 8 events of every type: started; game.added; updated (room code);
+    // vote.received; updated (the first game played) and game.added; updated (the second played)
+    // and ended.
+    const game = (await api('POST', '/api/games', { pack_name: 'P', title: 'T', min_players: 1, max_players: 4 })).body
+    const session = (await api('POST', '/api/sessions')).body
+    const row = (await api('POST', `/api/sessions/${session.id}/games`, { game_id: game.id })).body
+    await api('PATCH', `/api/sessions/${session.id}/games/${row.id}/room-code`, { room_code: 'ABCD' })
+    await api('POST', '/api/votes/live', { username: 'viewer', vote: 'up', timestamp: new Date().toISOString() })
+    await api('POST', `/api/sessions/${session.id}/games`, { game_id: game.id })
+    await api('POST', `/api/sessions/${session.id}/close`)
+
+    const events = await stream.until(8)
+    expect(typesOf(events.map((event) => event.event))).toEqual(typesOf([...EVENT_TYPES]))
+    for (const { event, data } of events) {
+      await checkEvent(JSON.parse(data))
+      expect(JSON.parse(data).event).toBe(event)
+    }
+    await receiver.untilRequests(events.length)
+    for (const { headers, rawBody } of receiver.requests) await checkWebhookDelivery(headers, rawBody)
+
+    const opened = new AbortController()
+    const response = await fetch(`${server.url}/api/events`, { signal: opened.signal })
+    await checkResponse({ method: 'GET', path: '/api/events', status: response.status, headers: response.headers, body: null })
+    expect(response.status).toBe(200)
+    opened.abort()
+  } finally {
+    await server.stop()
+  }
+})

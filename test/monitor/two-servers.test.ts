@@ -1,0 +1,71 @@
+// Two API servers sharing one store, as with PostgreSQL (here two cores over one sqlite Store,
+// each with its own instance id): a monitored room is watched by exactly one of them, a stop on
+// either ends it, and when the watching server goes away the other takes the room over.
+import { createCore } from '@game-picker/core'
+import { createSqliteStore } from '@game-picker/core/sqlite'
+import { startServer } from '@game-picker/http'
+import { afterEach, expect, test } from 'vitest'
+import { type FakeEcast, startFakeEcast } from '../helpers/fake-ecast.ts'
+import { ADMIN_KEY, call, login } from '../helpers/server.ts'
+
+let ecast: FakeEcast | undefined
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  await ecast?.close()
+})
+
+async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await read()
+    if (done(value)) return value
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error('condition not reached')
+}
+
+async function twoServersOnOneStore() {
+  ecast = await startFakeEcast()
+  const store = await createSqliteStore()
+  cleanups.push(() => store.close())
+  const start = async (instanceId: string) => {
+    const core = createCore({ store, instanceId })
+    const server = await startServer({ core, adminKey: ADMIN_KEY, port: 0, ecastUrl: ecast!.url, monitorSyncMs: 100, log: () => {} })
+    let closed = false
+    const close = async () => { if (!closed) { closed = true; await server.close() } }
+    cleanups.push(close)
+    return { url: server.url, token: await login(server.url), close }
+  }
+  return { a: await start('server-a'), b: await start('server-b') }
+}
+
+test('a room is watched by one server; a stop on the other ends it; a server going away hands it over', async () => {
+  const { a, b } = await twoServersOnOneStore()
+  const room = ecast!.createRoom('ROOM')
+  room.join('player', 'ann')
+  const game = (await call(a.url, 'POST', '/api/games', { token: a.token, body: { pack_name: 'P', title: 'Quiplash', min_players: 3, max_players: 8 } })).body
+  const session = (await call(a.url, 'POST', '/api/sessions', { token: a.token })).body
+  const row = (await call(b.url, 'POST', `/api/sessions/${session.id}/games`, { token: b.token, body: { game_id: game.id, room_code: 'ROOM' } })).body
+  const rowPath = `/api/sessions/${session.id}/games/${row.id}`
+  const readRow = async () => (await call(b.url, 'GET', `/api/sessions/${session.id}/games`)).body[0]
+
+  expect((await call(a.url, 'POST', `${rowPath}/start-player-check`, { token: a.token })).status).toBe(200)
+  await until(readRow, (r) => r.player_count === 1)
+  await new Promise((resolve) => setTimeout(resolve, 400)) // several sync rounds of both servers
+  expect(ecast!.openSockets('shard')).toBe(1)
+
+  // Stopped through B: A, which watched the room, lets go at its next sync.
+  expect((await call(b.url, 'POST', `${rowPath}/stop-player-check`, { token: b.token })).body.status).toBe('stopped')
+  await until(() => ecast!.openSockets('shard'), (open) => open === 0)
+  expect((await readRow()).player_count_check_status).toBe('stopped')
+
+  // Started again through A; A goes away, and B takes the room over and finishes the check.
+  await call(a.url, 'POST', `${rowPath}/start-player-check`, { token: a.token })
+  await until(() => ecast!.openSockets('shard'), (open) => open === 1)
+  await a.close()
+  await until(() => ecast!.openSockets('shard'), (open) => open === 1)
+  room.join('player', 'bob')
+  await until(readRow, (r) => r.player_count === 2)
+  room.lock()
+  expect(await until(readRow, (r) => r.player_count_check_status === 'completed')).toMatchObject({ player_count: 2 })
+})
