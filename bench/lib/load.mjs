@@ -7,18 +7,22 @@ import { processCpuMs } from './common.mjs'
  * Runs a warm-up (discarded), then the measured run. Returns requests/s counted from 2xx
  * responses only, latency percentiles (ms) and the non-2xx / error counts; with `pid`, also
  * the server's CPU time per response (µs), which other load on the machine barely disturbs.
+ * `url` and `pid` may be arrays (several servers): autocannon spreads the connections over the
+ * URLs in turn, and the CPU is the servers' total.
  */
 export async function measure({ url, warmupS = 1, durationS = 5, connections = 10, pid, ...request }) {
   const warmup = warmupS > 0 ? await run({ url, durationS: warmupS, connections, ...request }) : null
-  const cpuBefore = pid ? processCpuMs(pid) : NaN
+  const pids = [pid ?? []].flat()
+  const cpuOf = () => pids.reduce((sum, one) => sum + processCpuMs(one), 0)
+  const cpuBefore = pids.length ? cpuOf() : NaN
   const result = await run({ url, durationS, connections, ...request })
-  const cpuMs = pid ? processCpuMs(pid) - cpuBefore : NaN
+  const cpuMs = pids.length ? cpuOf() - cpuBefore : NaN
   return { ...result, warmupOk: warmup?.ok ?? 0, cpuMs, cpuUsPerReq: (cpuMs * 1000) / Math.max(1, result.ok + result.non2xx) }
 }
 
 async function run({ url, durationS, connections, method = 'GET', path = '/', headers = {}, body, setupRequest, requests, overallRate }) {
   const options = {
-    url: `${url}${path}`,
+    url: [url].flat().map((one) => `${one}${path}`),
     connections,
     pipelining: 1,
     duration: durationS,

@@ -4,35 +4,14 @@ import { createCore } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/core/sqlite'
 import { describe, expect, test } from 'vitest'
 import { tempDir } from '../helpers/tmp-dir.ts'
+import { playEvening } from './store-scenario.ts'
 
-// The same domain scenario on the in-memory store and on a file; the file-backed runs also
-// check what a reopened (or concurrently read) file holds.
-async function playEvening(core: ReturnType<typeof createCore>) {
-  await core.importBuiltin()
-  const session = await core.sessions.start({ notes: 'Friday' })
-  const { game } = await core.picker.pick({ playerCount: 6 })
-  const row = await core.sessionGames.add(session.id, { game_id: game.id, room_code: 'ABCD' })
-  await core.votes.live({ username: 'ann', vote: 'up', timestamp: row.played_at })
-  await core.sessions.close(session.id)
-  return { sessionId: session.id, gameId: game.id }
-}
-
+// What only a file-backed store does: a reopened (or concurrently read) file holds every
+// acknowledged write, one writer at a time, a torn journal tail. The behaviour every store
+// shares is in store.test.ts.
 async function snapshot(core: ReturnType<typeof createCore>) {
   return { games: await core.games.list(), sessions: await core.sessions.list(), stats: await core.stats() }
 }
-
-describe.each([
-  ['in memory', () => undefined],
-  ['on a file', () => join(tempDir(), 'store.sqlite')],
-])('sqlite store %s', (_name, makeFile) => {
-  test('holds a whole evening with consistent counters', async () => {
-    const core = createCore({ store: await createSqliteStore({ file: makeFile() }) })
-    const { gameId } = await playEvening(core)
-    expect(await core.games.get(gameId)).toMatchObject({ play_count: 1, upvotes: 1, popularity_score: 1 })
-    expect((await core.stats()).totalGamesPlayed.count).toBe(1)
-    await core.close()
-  })
-})
 
 describe('a file-backed store', () => {
   test('reopened, it holds every acknowledged write; a reader sees them while the writer runs', async () => {

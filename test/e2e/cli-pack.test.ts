@@ -1,5 +1,5 @@
 // `npx game-picker` from the packed tarballs, as a user installs it: pnpm pack rewrites the
-// workspace:^ ranges to versions, npm installs the three tarballs (dependencies come from the
+// workspace:^ ranges to versions, npm installs the four tarballs (dependencies come from the
 // registry), and the installed bin creates a database and picks. Slow (an npm install), so it is
 // one test; GAME_PICKER_SKIP_PACK_TEST=1 skips it when offline.
 import { execFile } from 'node:child_process'
@@ -26,9 +26,12 @@ describe.skipIf(process.env.GAME_PICKER_SKIP_PACK_TEST === '1')('the published p
     const packs = join(temp.path, 'packs')
     const app = join(temp.path, 'app')
     await run('npx', ['-y', 'pnpm@10', '--filter', '@game-picker/core', '--filter', '@game-picker/http', '--filter', '@game-picker/cli',
-      'pack', '--pack-destination', packs], root)
+      '--filter', '@game-picker/web', '--filter', '@game-picker/postgres', 'pack', '--pack-destination', packs], root)
     const tarballs = readdirSync(packs).filter((name) => name.endsWith('.tgz')).sort()
-    expect(tarballs).toEqual(['game-picker-cli-0.1.0.tgz', 'game-picker-core-0.1.0.tgz', 'game-picker-http-0.1.0.tgz'])
+    expect(tarballs).toEqual([
+      'game-picker-cli-0.1.0.tgz', 'game-picker-core-0.1.0.tgz', 'game-picker-http-0.1.0.tgz', 'game-picker-postgres-0.1.0.tgz',
+      'game-picker-web-0.1.0.tgz',
+    ])
 
     await run('mkdir', ['-p', app], temp.path)
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'try-game-picker', private: true }))
@@ -40,5 +43,8 @@ describe.skipIf(process.env.GAME_PICKER_SKIP_PACK_TEST === '1')('the published p
     expect(totalEnabled).toBe(62)
     expect(game.min_players).toBeLessThanOrEqual(6)
     expect(game.max_players).toBeGreaterThanOrEqual(6)
+    // The server's web app ships built inside its package.
+    const webApp = "import('@game-picker/web').then(({ webAppDir }) => console.log(require('node:fs').readdirSync(webAppDir).join(' ')))"
+    expect(await run('node', ['-e', webApp], app)).toBe('assets index.html\n')
   })
 })

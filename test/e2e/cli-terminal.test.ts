@@ -1,28 +1,15 @@
 // What a person at a terminal sees: prompts through a pseudo-terminal (pick -i, games add asking
-// for missing fields, the confirmation before a replace import) and the README's walkthrough.
-import { execFile } from 'node:child_process'
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+// for missing fields, the confirmation before a replace import).
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertCliBuilt, cli, CLI_BIN, cliEnv, cliJson, createTempDir } from '../helpers/cli.ts'
+import { assertCliBuilt, cli, cliJson, createTempDir } from '../helpers/cli.ts'
 import { cliInPty, KEY } from '../helpers/cli-pty.ts'
 
 const temp = createTempDir()
-const readmeDir = createTempDir()
 const cwd = temp.path
 beforeAll(assertCliBuilt)
-afterAll(() => {
-  temp.remove()
-  readmeDir.remove()
-})
-
-function readWalkthrough(readmePath = '../../packages/cli/README.md'): string {
-  const readme = readFileSync(new URL(readmePath, import.meta.url), 'utf8')
-  const section = readme.slice(readme.indexOf('## At a games night'))
-  const script = /```sh\n([\s\S]*?)```/.exec(section)?.[1]
-  if (!script) throw new Error('README: no sh block under "At a games night"')
-  return script
-}
+afterAll(temp.remove)
 
 describe.concurrent('game-picker for a person at a terminal', () => {
   it('pick -i re-rolls, accepts and starts a session; games add and a replace import ask first', { timeout: 60_000 }, async () => {
@@ -70,24 +57,5 @@ describe.concurrent('game-picker for a person at a terminal', () => {
     const second = /\n2\. #\d+ (.+) \(.+\)\n/.exec(pick.screen)?.[1]
     expect(pick.screen).toContain(`Added ${second} to session #1 (session game 1).`)
     expect(await cliJson(['sessions', 'games'], { cwd, env })).toMatchObject([{ title: second, status: 'playing' }])
-  })
-
-  it('runs the README\'s games night walkthrough exactly as written, with game-picker on PATH', { timeout: 60_000 }, async () => {
-    const bin = join(readmeDir.path, 'bin')
-    writeFileSync(join(readmeDir.path, 'walkthrough.sh'), `set -eu\n${readWalkthrough()}`)
-    mkdirSync(bin)
-    writeFileSync(join(bin, 'game-picker'), `#!/bin/sh\nexec "${process.execPath}" "${CLI_BIN}" "$@"\n`)
-    chmodSync(join(bin, 'game-picker'), 0o755)
-    const env = cliEnv(readmeDir.path, { PATH: `${bin}:${process.env.PATH}` })
-    const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile('bash', ['walkthrough.sh'], { cwd: readmeDir.path, env }, (error, out, err) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }))
-    })
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
-    expect(stdout).toMatch(/^Created \.\/games-night\.sqlite with the bundled Jackbox catalogue \(62 games\)\.\nStarted session #1\.\n/)
-    expect(stdout).toMatch(/Picked from \d+ of 62 enabled games\.\nAdded to session #1 \(session game 1\)\.\nVote up from sam recorded for .+ \(now \+1 \/ -0\)\.\nVote down from alex recorded for .+ \(now \+1 \/ -1\)\./)
-    expect(stdout).toMatch(/Closed session #1 \(1 games played\)\.\nGames: +62 \(62 enabled\)[\s\S]*Most played\nID +Title/)
-    // The project README shows the same walkthrough, so it works as written too.
-    expect(readWalkthrough('../../README.md')).toBe(readWalkthrough())
   })
 })

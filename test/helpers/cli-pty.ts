@@ -1,7 +1,7 @@
 // Drives the CLI through a pseudo-terminal (python3's pty module), so prompts see a TTY on
 // stdin and stdout exactly as with a person at a keyboard.
 import { execFile } from 'node:child_process'
-import { CLI_BIN, cliEnv } from './cli.ts'
+import { CLI_BIN, cliEnv, storeTarget } from './cli.ts'
 
 export interface PtyStep {
   /** A regular expression (Python syntax) awaited in the screen text, ANSI codes removed. */
@@ -52,14 +52,16 @@ _, status = os.waitpid(pid, 0)
 print(json.dumps({'screen': screen(), 'code': os.waitstatus_to_exitcode(status), 'error': error}))
 `
 
-export function cliInPty(args: string[], steps: PtyStep[], { cwd, timeoutMs = 20_000 }: { cwd: string; timeoutMs?: number }): Promise<PtyResult> {
-  const command = JSON.stringify([process.execPath, CLI_BIN, ...args])
+export async function cliInPty(args: string[], steps: PtyStep[], { cwd, timeoutMs = 20_000 }: { cwd: string; timeoutMs?: number }): Promise<PtyResult> {
+  const target = await storeTarget(args, cwd, { TERM: 'xterm-256color' })
+  const command = JSON.stringify([process.execPath, CLI_BIN, ...target.args])
   return new Promise((resolve, reject) => {
     execFile('python3', ['-c', DRIVER, command, JSON.stringify(steps), String(timeoutMs / 1000)],
-      { cwd, env: cliEnv(cwd, { TERM: 'xterm-256color' }), timeout: timeoutMs + 5000 },
+      { cwd, env: cliEnv(cwd, target.env), timeout: timeoutMs + 5000 },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`pty driver failed: ${stderr || error.message}`))
-        resolve(JSON.parse(stdout) as PtyResult)
+        const result = JSON.parse(stdout) as PtyResult
+        resolve({ ...result, screen: target.rename(result.screen) })
       })
   })
 }

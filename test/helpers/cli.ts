@@ -1,10 +1,15 @@
 // Running the built game-picker binary as a child process, on temp folders, with an
 // environment cleared of the variables the CLI reads (so the developer's own settings never leak in).
+// On the PostgreSQL run, each database file a test names (with --db, GAME_PICKER_DB or the
+// default ./game-picker.sqlite) is a PostgreSQL database of its own instead, and the output
+// names it as the test did, so one test asserts the same text on both stores.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { describeUrl } from '@game-picker/postgres'
+import { databaseFor, TEST_STORE } from './postgres.ts'
 
 export const CLI_BIN = fileURLToPath(new URL('../../packages/cli/bin/game-picker.js', import.meta.url))
 const BUILT = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url))
@@ -33,11 +38,34 @@ export function assertCliBuilt(): void {
   if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: run \`pnpm build\` before the e2e tests`)
 }
 
-export function cli(args: string[], { cwd, env }: CliOptions): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI_BIN, ...args], { cwd, env: cliEnv(cwd, env), timeout: 30_000 }, (error, stdout, stderr) => {
+export interface StoreTarget {
+  args: string[]
+  env: Record<string, string>
+  /** Names the database in a text as the test named it. */
+  rename(text: string): string
+}
+
+/** The command line and environment for the run's store (see the top of this file). */
+export async function storeTarget(args: string[], cwd: string, env: Record<string, string> = {}): Promise<StoreTarget> {
+  if (TEST_STORE === 'sqlite') return { args, env, rename: (text) => text }
+  const flag = args.indexOf('--db')
+  const name = flag >= 0 ? args[flag + 1] : env.GAME_PICKER_DB ?? './game-picker.sqlite'
+  if (name === ':memory:' || /^postgres(ql)?:/.test(name)) return { args, env, rename: (text) => text }
+  const url = await databaseFor(resolve(cwd, name))
+  const label = describeUrl(url)
+  return {
+    args: flag >= 0 ? args.map((arg, i) => (i === flag + 1 ? url : arg)) : args,
+    env: flag >= 0 ? env : { ...env, GAME_PICKER_DB: url },
+    rename: (text) => text.replaceAll(label, name),
+  }
+}
+
+export async function cli(args: string[], { cwd, env }: CliOptions): Promise<CliResult> {
+  const target = await storeTarget(args, cwd, env)
+  return new Promise((done) => {
+    execFile(process.execPath, [CLI_BIN, ...target.args], { cwd, env: cliEnv(cwd, target.env), timeout: 30_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-      resolve({ code, stdout, stderr })
+      done({ code, stdout: target.rename(stdout), stderr: target.rename(stderr) })
     })
   })
 }
@@ -63,13 +91,14 @@ export interface RunningServe {
 }
 
 /** Spawns `serve --port 0 ...` and resolves once it printed its URL. */
-export function startServe(args: string[], { cwd, env }: CliOptions): Promise<RunningServe> {
-  const child: ChildProcess = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0', ...args], { cwd, env: cliEnv(cwd, env) })
+export async function startServe(args: string[], { cwd, env }: CliOptions): Promise<RunningServe> {
+  const target = await storeTarget(args, cwd, env)
+  const child: ChildProcess = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0', ...target.args], { cwd, env: cliEnv(cwd, target.env) })
   let stdout = ''
   let stderr = ''
   // 'close', not 'exit': it fires after stdout and stderr were read to the end.
   const exited = new Promise<number>((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1))))
-  const output = () => ({ code: child.exitCode ?? -1, stdout, stderr })
+  const output = () => ({ code: child.exitCode ?? -1, stdout: target.rename(stdout), stderr: target.rename(stderr) })
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 20_000)
     child.stderr!.on('data', (chunk) => (stderr += chunk))

@@ -5,7 +5,7 @@
 import { type SeededIds, validParams } from './api-state.ts'
 import { fillPath, ROUTES, type Route } from './routes.ts'
 
-export interface FuzzCase { method: string; path: string; headers: Record<string, string>; body?: string | Uint8Array }
+export interface FuzzCase { method: string; path: string; headers: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> }
 
 const READ_METHODS = ['GET', 'HEAD', 'OPTIONS']
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
@@ -35,9 +35,9 @@ export function createFuzzer(random: () => number, ids: SeededIds, bodyLimit: nu
   const object = () => JSON.stringify(Object.fromEntries(
     Array.from({ length: Math.floor(random() * 5) }, () => [pick(FIELDS), pick(VALUES)])))
   const oversized = () => `{"title":"${'x'.repeat(bodyLimit + Math.floor(random() * bodyLimit * 2))}"}`
-  const invalidBody = (): string | Uint8Array =>
-    pick<() => string | Uint8Array>([() => pick(NON_OBJECTS), () => pick(MALFORMED_JSON), oversized, () => new Uint8Array([0xff, 0xfe, 0x7b, 0x80])])()
-  const anyBody = () => pick<() => string | Uint8Array | undefined>([() => undefined, () => '', () => ' \n', object, object, invalidBody])()
+  const invalidBody = (): string | Uint8Array<ArrayBuffer> =>
+    pick<() => string | Uint8Array<ArrayBuffer>>([() => pick(NON_OBJECTS), () => pick(MALFORMED_JSON), oversized, () => new Uint8Array([0xff, 0xfe, 0x7b, 0x80])])()
+  const anyBody = () => pick<() => string | Uint8Array<ArrayBuffer> | undefined>([() => undefined, () => '', () => ' \n', object, object, invalidBody])()
 
   const headers = (authorization: string | undefined) => {
     const result: Record<string, string> = {}
@@ -52,7 +52,7 @@ export function createFuzzer(random: () => number, ids: SeededIds, bodyLimit: nu
   }
   const params = (route: Route, values: readonly string[]) => Object.fromEntries(
     (route.path.match(/:\w+/g) ?? []).map((p) => [p.slice(1), chance(0.3) ? validParams(route.path, ids)[p.slice(1)] : pick(values)]))
-  const finish = (method: string, path: string, headerSet: Record<string, string>, body: string | Uint8Array | undefined): FuzzCase =>
+  const finish = (method: string, path: string, headerSet: Record<string, string>, body: string | Uint8Array<ArrayBuffer> | undefined): FuzzCase =>
     ({ method, path, headers: headerSet, body: method === 'GET' || method === 'HEAD' ? undefined : body })
 
   return {

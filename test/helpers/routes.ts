@@ -60,16 +60,22 @@ export const ROUTES: Route[] = [
   route('GET', '/api/openapi.json', false),
   route('GET', '/docs', false),
   route('GET', '/docs/assets/:file', false),
+  // The web app: its pages (each also with a trailing slash) and its hashed assets.
+  ...['/', '/session', '/catalogue', '/stats', '/history', '/overlay']
+    .flatMap((page) => (page === '/' ? [page] : [page, `${page}/`])).map((page) => route('GET', page, false)),
+  route('GET', '/assets/**', false),
 ]
 
-/** `METHOD /path` of every route the app registers (h3 keeps them in `~routes`), but the CORS preflight. */
+/** `METHOD /path` of every route the app registers (h3 keeps them in `~routes`). */
 export async function registeredRoutes(): Promise<string[]> {
   const core = createCore({ store: await createSqliteStore() })
   try {
     const app = createApp(core, { jwtSecret: 'routes-listing-secret-0123456789' }) as unknown as {
       '~routes': { method: string; route: string }[]
     }
-    return app['~routes'].filter((r) => r.method !== 'OPTIONS').map((r) => `${r.method} ${r.route}`)
+    const routes = app['~routes'].map((r) => `${r.method} ${r.route}`)
+    // The preflight answers every path; a HEAD twin of a GET route is the same route.
+    return routes.filter((r) => !r.startsWith('OPTIONS ') && !(r.startsWith('HEAD ') && routes.includes(`GET ${r.slice(5)}`)))
   } finally {
     await core.close()
   }
@@ -77,5 +83,5 @@ export async function registeredRoutes(): Promise<string[]> {
 
 /** The route's path with its parameters filled in. */
 export function fillPath(path: string, params: Record<string, string>): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `:${name}`)
+  return path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `:${name}`).replace('**', params.file ?? 'file')
 }

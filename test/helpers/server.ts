@@ -1,7 +1,11 @@
-// A real listening API server over a sqlite store, on a free port, plus a tiny HTTP client.
-import { createCore, type Core } from '@game-picker/core'
+// A real listening API server on a free port, plus a tiny HTTP client. The store is the one the
+// run is about (test/helpers/postgres.ts): sqlite, or a PostgreSQL database of the test's own.
+import { createCore, type Core, type Store } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/core/sqlite'
 import { type RunningServer, startServer, type ServerOptions } from '@game-picker/http'
+import { afterAll } from 'vitest'
+import { createPostgresStore } from '@game-picker/postgres'
+import { createTestDatabase, databaseFor, TEST_STORE } from './postgres.ts'
 
 export const ADMIN_KEY = 'test-admin-key'
 
@@ -13,10 +17,33 @@ export interface TestServer {
   stop(): Promise<void>
 }
 
+/** A store on `file` (the same file, the same PostgreSQL database); none = a fresh, empty one. */
+export async function openTestStore(file?: string): Promise<Store> {
+  if (TEST_STORE === 'sqlite') return createSqliteStore({ file })
+  const url = file === undefined ? await createTestDatabase() : await databaseFor(file)
+  return createPostgresStore({ url, log: () => {} })
+}
+
+/**
+ * `count` stores on one database, as separate servers have: on PostgreSQL each its own pool
+ * (its own instance), on sqlite the one store (a file has one writer). Closes them after the file.
+ */
+export async function openSharedStores(count: number): Promise<Store[]> {
+  if (TEST_STORE === 'sqlite') {
+    const store = await createSqliteStore()
+    afterAll(() => store.close())
+    return Array.from({ length: count }, () => store)
+  }
+  const url = await createTestDatabase()
+  const stores = await Promise.all(Array.from({ length: count }, () => createPostgresStore({ url, log: () => {} })))
+  afterAll(() => Promise.all(stores.map((store) => store.close())))
+  return stores
+}
+
 export async function startTestServer(
   options: { file?: string } & Partial<Omit<ServerOptions, 'core'>> = {},
 ): Promise<TestServer> {
-  const core = createCore({ store: await createSqliteStore({ file: options.file }) })
+  const core = createCore({ store: await openTestStore(options.file) })
   const server = await startServer({ adminKey: ADMIN_KEY, log: () => {}, ...options, core, port: 0 })
   return { url: server.url, core, server, stop: async () => { await server.close(); await core.close() } }
 }

@@ -2,12 +2,11 @@
 // client that left, a client that stops reading cannot hold anything up, and with several
 // servers on one store every server streams every event.
 import { request } from 'node:http'
-import { createCore } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { createCore, type Store } from '@game-picker/core'
 import { startServer } from '@game-picker/http'
 import { afterEach, expect, test } from 'vitest'
 import { connectedEvents } from '../helpers/event-client.ts'
-import { ADMIN_KEY, call, login, startTestServer, type TestServer } from '../helpers/server.ts'
+import { ADMIN_KEY, call, login, openSharedStores, startTestServer, type TestServer } from '../helpers/server.ts'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -65,14 +64,13 @@ test('a client that stops reading is dropped; the others and the API carry on', 
 })
 
 test('with two servers on one store, each streams every event, whichever server wrote it', async () => {
-  const store = await createSqliteStore()
-  cleanups.push(() => store.close())
-  const start = async (instanceId: string) => {
+  const stores = await openSharedStores(2) // on PostgreSQL: two stores, the other's events come by NOTIFY
+  const start = async (instanceId: string, store: Store) => {
     const running = await startServer({ core: createCore({ store, instanceId }), adminKey: ADMIN_KEY, port: 0, log: () => {} })
     cleanups.push(() => running.close())
     return running.url
   }
-  const [a, b] = [await start('a'), await start('b')]
+  const [a, b] = [await start('a', stores[0]), await start('b', stores[1])]
   const onA = await connectedEvents(a)
   const onB = await connectedEvents(b)
   const session = (await call(a, 'POST', '/api/sessions', { token: await login(a) })).body

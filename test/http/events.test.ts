@@ -1,12 +1,11 @@
 // The live event stream over a real server, read by a standard EventSource client.
 import { join } from 'node:path'
 import { createCore } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
 import { startServer } from '@game-picker/http'
 import { afterEach, describe, expect, test } from 'vitest'
 import { connectedEvents, connectEvents } from '../helpers/event-client.ts'
 import { respondWith, startReceiver } from '../helpers/receiver.ts'
-import { ADMIN_KEY, call, login, startTestServer, type TestServer } from '../helpers/server.ts'
+import { ADMIN_KEY, call, login, openTestStore, startTestServer, type TestServer } from '../helpers/server.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
 
 const servers: TestServer[] = []
@@ -90,7 +89,7 @@ describe('GET /api/events', () => {
     await client.until(2)
 
     await servers.pop()!.stop() // ends the stream cleanly; the client will reconnect by itself
-    const core = createCore({ store: await createSqliteStore({ file }) })
+    const core = createCore({ store: await openTestStore(file) })
     const restarted = await startServer({ core, adminKey: ADMIN_KEY, port, log: () => {} })
     servers.push({ url: restarted.url, core, server: restarted, stop: async () => { await restarted.close(); await core.close() } })
     // Written while the client is away: it must get them by resuming from its last id.

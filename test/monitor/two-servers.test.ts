@@ -1,12 +1,12 @@
-// Two API servers sharing one store, as with PostgreSQL (here two cores over one sqlite Store,
-// each with its own instance id): a monitored room is watched by exactly one of them, a stop on
-// either ends it, and when the watching server goes away the other takes the room over.
-import { createCore } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+// Two API servers sharing one database (on sqlite two cores over one Store, each with its own
+// instance id; on PostgreSQL two stores of their own): a monitored room is watched by exactly
+// one of them, a stop on either ends it, and when the watching server goes away the other
+// takes the room over.
+import { createCore, type Store } from '@game-picker/core'
 import { startServer } from '@game-picker/http'
 import { afterEach, expect, test } from 'vitest'
 import { type FakeEcast, startFakeEcast } from '../helpers/fake-ecast.ts'
-import { ADMIN_KEY, call, login } from '../helpers/server.ts'
+import { ADMIN_KEY, call, login, openSharedStores } from '../helpers/server.ts'
 
 let ecast: FakeEcast | undefined
 const cleanups: (() => Promise<void>)[] = []
@@ -26,9 +26,8 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean)
 
 async function twoServersOnOneStore() {
   ecast = await startFakeEcast()
-  const store = await createSqliteStore()
-  cleanups.push(() => store.close())
-  const start = async (instanceId: string) => {
+  const stores = await openSharedStores(2)
+  const start = async (instanceId: string, store: Store) => {
     const core = createCore({ store, instanceId })
     const server = await startServer({ core, adminKey: ADMIN_KEY, port: 0, ecastUrl: ecast!.url, monitorSyncMs: 100, log: () => {} })
     let closed = false
@@ -36,7 +35,7 @@ async function twoServersOnOneStore() {
     cleanups.push(close)
     return { url: server.url, token: await login(server.url), close }
   }
-  return { a: await start('server-a'), b: await start('server-b') }
+  return { a: await start('server-a', stores[0]), b: await start('server-b', stores[1]) }
 }
 
 test('a room is watched by one server; a stop on the other ends it; a server going away hands it over', async () => {

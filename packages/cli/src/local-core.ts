@@ -1,6 +1,8 @@
-// The one place that opens a database file for the CLI. A file that does not exist yet is
-// created by whichever command opens it first, with the bundled Jackbox catalogue unless
-// `seed` is false (init/serve --empty), so a first `pick --players 6` works with no set-up.
+// The one place that opens a database for the CLI: a file, or a PostgreSQL database named by a
+// postgres:// URL (never treated as a file: no file or lock appears for it). A database that
+// does not exist yet is created by whichever command opens it first, with the bundled Jackbox
+// catalogue unless `seed` is false (init/serve --empty), so a first `pick --players 6` works
+// with no set-up.
 import { existsSync } from 'node:fs'
 import { type Core, createCore } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/core/sqlite'
@@ -8,33 +10,53 @@ import type { Access } from './backend.ts'
 
 export const MEMORY = ':memory:'
 
+export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//i.test(db)
+
 export interface OpenedCore {
   core: Core
-  /** Set when this open created the file; `seededGames` is how many catalogue games it got. */
+  /** How to name the database to a person: the file, or the URL without its password. */
+  label: string
+  /** Set when this open created the database; `seededGames` is how many catalogue games it got. */
   created: { file: string; seededGames: number } | null
 }
 
 export interface OpenLocalCoreOptions {
   file: string
   access: Access
-  /** Seed a newly created file with the bundled catalogue (default true). `:memory:` is never seeded. */
+  /** Seed a newly created database with the bundled catalogue (default true). `:memory:` is never seeded. */
   seed?: boolean
 }
 
 export async function openLocalCore({ file, access, seed = true }: OpenLocalCoreOptions): Promise<OpenedCore> {
-  if (file === MEMORY) return { core: createCore({ store: await createSqliteStore() }), created: null }
+  if (file === MEMORY) return { core: createCore({ store: await createSqliteStore() }), label: file, created: null }
+  if (isPostgresUrl(file)) return openPostgresCore(file, seed)
   const isNew = !existsSync(file)
   // Read-only commands read beside a running server without its lock; creating needs the lock.
   const store = await createSqliteStore({ file, readOnly: access === 'read' && !isNew })
   const core = createCore({ store })
-  if (!isNew) return { core, created: null }
+  if (!isNew) return { core, label: file, created: null }
   try {
     const seededGames = seed ? (await core.importBuiltin()).count : 0
-    return { core, created: { file, seededGames } }
+    return { core, label: file, created: { file, seededGames } }
   } catch (error) {
     await core.close()
     throw error
   }
+}
+
+// Several instances may share the database; the store sets a new one up once, whoever starts first.
+async function openPostgresCore(url: string, seed: boolean): Promise<OpenedCore> {
+  // Imported only for a URL, so commands on a file never load the PostgreSQL client.
+  const { createPostgresStore, describeUrl } = await import('@game-picker/postgres')
+  let seededGames = 0
+  const store = await createPostgresStore({
+    url,
+    onCreate: async (created) => {
+      if (seed) seededGames = (await createCore({ store: created }).importBuiltin()).count
+    },
+  })
+  const label = describeUrl(url)
+  return { core: createCore({ store }), label, created: store.created ? { file: label, seededGames } : null }
 }
 
 export function describeCreation({ file, seededGames }: NonNullable<OpenedCore['created']>): string {

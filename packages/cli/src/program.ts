@@ -15,7 +15,7 @@ export function createProgram(runtime: Runtime): Command {
   const program = new Command('game-picker')
     .description('Pick party games, run games nights and serve the Game Picker API.')
     .version(version)
-    .addOption(new Option('--db <file>', 'database file (":memory:" for a throwaway one)').env('GAME_PICKER_DB').default(DEFAULT_DB))
+    .addOption(new Option('--db <file|url>', 'database file, or postgres://USER:PASSWORD@HOST:PORT/DB (":memory:" for a throwaway one)').env('GAME_PICKER_DB').default(DEFAULT_DB))
     .option('--remote <url>', 'work against a running server instead of the file')
     .addOption(new Option('--key <key>', 'admin key, for changes made with --remote').env('GAME_PICKER_KEY'))
     .option('--json', 'print results as JSON (the HTTP API shapes)')

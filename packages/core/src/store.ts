@@ -192,6 +192,9 @@ export interface Store {
   read<T>(fn: (tx: StoreReads) => Promise<T>): Promise<T>
   /** All or nothing. Resolves once the change is durable; rejects (changing nothing) if fn throws. */
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>
+  /** Resolves when the store can serve requests; a store behind a network (PostgreSQL) asks its
+   *  server and rejects with UNAVAILABLE when it does not answer. */
+  ping?(): Promise<void>
   close(): Promise<void>
   /**
    * Stores shared by several processes: calls `listener` when another process committed a change

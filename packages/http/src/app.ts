@@ -18,6 +18,7 @@ import { registerReferenceRoutes } from './routes/reference.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
 import { registerWebhookRoutes } from './routes/webhooks.ts'
+import { registerWebApp } from './web-app.ts'
 
 export interface AppOptions {
   /** Secret that signs admin tokens. */
@@ -54,7 +55,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   })
 
   const api = createApiRouter(app, { auth, cors, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, log })
-  registerAuthRoutes(api, auth)
+  registerAuthRoutes(api, auth, core)
   registerGameRoutes(api, core)
   registerSessionRoutes(api, core)
   registerSessionGameRoutes(api, core, monitors)
@@ -62,5 +63,6 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerPlayRoutes(api, core)
   registerWebhookRoutes(api, core)
   registerEventRoutes(api, auth, eventStreams)
+  registerWebApp(app)
   return app
 }

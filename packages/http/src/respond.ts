@@ -9,7 +9,7 @@ export type HeaderList = [name: string, value: string][]
 const JSON_TYPE = 'application/json;charset=UTF-8'
 
 /** A JSON response; `json` is already serialized. Every response carries X-API-Version. */
-export function jsonResponse(status: number, json: string | Uint8Array, headers: HeaderList = []): Response {
+export function jsonResponse(status: number, json: string | Uint8Array<ArrayBuffer>, headers: HeaderList = []): Response {
   return new FastResponse(json, {
     status, headers: [['content-type', JSON_TYPE], ['x-api-version', API_VERSION], ...headers],
   })

@@ -44,8 +44,8 @@ export interface RouterDeps {
 
 export function createApiRouter(app: H3, deps: RouterDeps) {
   // Kept as bytes, so a large answer (the catalogue) is neither measured nor encoded again.
-  const serialized = new WeakMap<object, Buffer>()
-  const toJson = (result: unknown, memoized: boolean | undefined): string | Buffer => {
+  const serialized = new WeakMap<object, Buffer<ArrayBuffer>>()
+  const toJson = (result: unknown, memoized: boolean | undefined): string | Buffer<ArrayBuffer> => {
     if (!memoized || typeof result !== 'object' || result === null) return JSON.stringify(result)
     let json = serialized.get(result)
     if (json === undefined) serialized.set(result, json = Buffer.from(JSON.stringify(result)))

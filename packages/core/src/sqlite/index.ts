@@ -1,20 +1,14 @@
 // createSqliteStore: the default Store, SQLite through sql.js, durable on a file through a
 // journal + checkpoints (decisions §2). No file (or ':memory:') gives an in-memory store.
-import { DomainError } from '../errors.ts'
 import type { Store, StoreReads } from '../store.ts'
-import { DatabaseLockedError, openSqlDatabase, type SqlDatabase, type SqlReader } from './durable-db.ts'
+import type { SqlReader } from './durable-db.ts'
+import { openDatabase, type SqliteStoreOptions } from './open.ts'
 import { createReads } from './reads.ts'
-import { migrations } from './schema.ts'
 import { createTableCache } from './table-cache.ts'
 import { createWrites } from './writes.ts'
 
-export interface SqliteStoreOptions {
-  file?: string
-  /** Read the file (and replay its journal) without taking the writer lock; writes reject. */
-  readOnly?: boolean
-  checkpointBytes?: number
-  idleCheckpointMs?: number
-}
+export type { SqliteStoreOptions } from './open.ts'
+export { openSqliteTables } from './tables.ts'
 
 export async function createSqliteStore(options: SqliteStoreOptions = {}): Promise<Store> {
   const db = await openDatabase(options)
@@ -34,20 +28,5 @@ export async function createSqliteStore(options: SqliteStoreOptions = {}): Promi
         return fn(Object.assign(reads, createWrites(writer, reads, txCache)))
       }),
     close: () => db.close(),
-  }
-}
-
-async function openDatabase(options: SqliteStoreOptions): Promise<SqlDatabase> {
-  try {
-    return await openSqlDatabase({
-      ...options,
-      migrations,
-      onOpen: (db) => void db.run('PRAGMA foreign_keys = ON'),
-    })
-  } catch (error) {
-    if (error instanceof DatabaseLockedError) {
-      throw new DomainError('LOCKED', error.message, { pid: error.pid, file: error.file })
-    }
-    throw error
   }
 }

@@ -1,7 +1,7 @@
 // SQL text and row mapping shared by the reads and writes of the sqlite store.
-import type { Delivery, WebhookRecord } from '../store.ts'
-import type { WebhookLog } from '../types.ts'
 import type { SqlValue } from './durable-db.ts'
+
+export { toDelivery, toWebhook, toWebhookLog } from '../store-rows.ts'
 
 export type Row = Record<string, SqlValue>
 
@@ -14,26 +14,6 @@ export const SESSION_GAME_SELECT = `SELECT sg.id, sg.session_id, sg.game_id, sg.
   g.pack_name, g.title, g.game_type, g.min_players, g.max_players,
   g.popularity_score, g.upvotes, g.downvotes
   FROM session_games sg JOIN games g ON g.id = sg.game_id`
-
-export function toWebhook(row: Row): WebhookRecord {
-  return {
-    id: row.id as number,
-    name: row.name as string,
-    url: row.url as string,
-    events: JSON.parse(row.events as string) as string[],
-    enabled: row.enabled === 1,
-    created_at: row.created_at as string,
-    secret: row.secret as string,
-  }
-}
-
-export function toWebhookLog(row: Row): WebhookLog {
-  return { ...(row as unknown as WebhookLog), payload: JSON.parse(row.payload as string) }
-}
-
-export function toDelivery({ lease_owner: _owner, lease_until: _until, ...row }: Row): Delivery {
-  return { ...(row as unknown as Delivery), payload: JSON.parse(row.payload as string) }
-}
 
 /** `SET a = ?, b = ?` and its values for the defined keys of a patch. */
 export function setClause(patch: Record<string, unknown>): { sql: string; values: SqlValue[] } {

@@ -42,7 +42,10 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
     },
     ensurePack: async (name, createdAt) => {
       touch('catalogue')
-      db.run('INSERT OR IGNORE INTO packs (name, created_at) VALUES (?, ?)', [name, createdAt])
+      // Not INSERT OR IGNORE: with AUTOINCREMENT an ignored insert still uses up an id, and
+      // every game of a known pack would leave a gap in the pack ids.
+      db.run('INSERT INTO packs (name, created_at) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM packs WHERE name = ?)',
+        [name, createdAt, name])
     },
     setPackFavor: async (name, favorBias) => {
       touch('catalogue')

@@ -12,8 +12,9 @@ export const systemPaths = {
   ...pathItems('System', {
     '/health': {
       get: {
-        summary: 'Health check', store: false,
-        ok: { description: 'The service is up', schema: object({ status: string(undefined, { const: 'ok' }), message: string(), version: string(undefined, { const: '1.0' }) }) },
+        summary: 'Health check',
+        description: 'Asks the database each time: 503 "Database unavailable" while it does not answer (a PostgreSQL server stopped or out of reach), so a load balancer sends traffic elsewhere.',
+        ok: { description: 'The service is up and its database answers', schema: object({ status: string(undefined, { const: 'ok' }), message: string(), version: string(undefined, { const: '1.0' }) }) },
       },
     },
     '/api/openapi.json': {

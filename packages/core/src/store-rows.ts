@@ -1,0 +1,27 @@
+// Rows as SQL stores keep them, turned into the port's shapes. The sqlite and PostgreSQL stores
+// have the same columns: webhook events and payloads as JSON text, flags as 0/1.
+import type { Delivery, WebhookRecord } from './store.ts'
+import type { WebhookLog } from './types.ts'
+
+export type StoredRow = Record<string, unknown>
+
+export function toWebhook(row: StoredRow): WebhookRecord {
+  return {
+    id: row.id as number,
+    name: row.name as string,
+    url: row.url as string,
+    events: JSON.parse(row.events as string) as string[],
+    enabled: row.enabled === 1,
+    created_at: row.created_at as string,
+    secret: row.secret as string,
+  }
+}
+
+export function toWebhookLog(row: StoredRow): WebhookLog {
+  return { ...(row as unknown as WebhookLog), payload: JSON.parse(row.payload as string) }
+}
+
+/** The lease columns stay inside the store. */
+export function toDelivery({ lease_owner: _owner, lease_until: _until, ...row }: StoredRow): Delivery {
+  return { ...(row as unknown as Delivery), payload: JSON.parse(row.payload as string) }
+}

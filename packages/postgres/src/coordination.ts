@@ -1,0 +1,94 @@
+// The writes instances coordinate through: the event log, webhook delivery claims, room monitor
+// leases, failed logins and transaction locks. Claims skip rows another instance has locked
+// (FOR UPDATE SKIP LOCKED), so two instances never take the same delivery or room.
+import type { ChangeTopic, SessionGame, StoreTx } from '@game-picker/core'
+import type { Db } from './db.ts'
+import { SESSION_GAME_SELECT, toDelivery } from './rows.ts'
+
+type Coordination = Pick<StoreTx,
+  'claimDueDeliveries' | 'insertEvent' | 'pruneEvents' | 'claimMonitors' | 'renewMonitors' | 'leaseMonitor'
+  | 'releaseMonitor' | 'recordLoginFailure' | 'pruneLoginFailures' | 'lock'>
+
+// Fixed keys above the 32-bit range of hashtext(), so no tx.lock(key) can collide with them.
+const EVENT_LOG_LOCK = '7263540192881734'
+
+/** `changed(topic)` tells other instances, at commit, what this transaction changed. */
+export function createCoordination(db: Db, changed: (topic: ChangeTopic) => void): Coordination {
+  const leaseMonitor = async (sessionGameId: number, owner: string, leaseUntil: string) => {
+    changed('monitors')
+    await db.run(
+      `INSERT INTO monitor_leases (session_game_id, owner, lease_until) VALUES ($1, $2, $3)
+       ON CONFLICT (session_game_id) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until`,
+      [sessionGameId, owner, leaseUntil])
+  }
+  return {
+    claimDueDeliveries: async (owner, now, leaseUntil, limit) => (await db.all(
+      `UPDATE webhook_deliveries SET lease_owner = $1, lease_until = $2 WHERE id IN (
+         SELECT id FROM webhook_deliveries
+         WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)
+         ORDER BY next_attempt_at, id LIMIT $4
+         FOR UPDATE SKIP LOCKED)
+       RETURNING *`,
+      [owner, leaseUntil, now, limit],
+    )).map(toDelivery).sort((a, b) => compare(a.next_attempt_at!, b.next_attempt_at!) || a.id - b.id),
+
+    // The lock, held to commit, makes ids commit in order: a reader that saw id n never
+    // later finds an id below n appearing (the live stream resumes from the last id it sent).
+    insertEvent: async (event) => {
+      changed('events')
+      return (await db.get<{ id: number }>(
+        `WITH ordered AS (SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK}))
+         INSERT INTO events (type, body, created_at) SELECT $1, $2, $3 FROM ordered RETURNING id`,
+        [event.type, event.body, event.created_at]))!.id
+    },
+    pruneEvents: async (before, keep) => {
+      // Below the (keep + 1)th newest id, counted over the rows: identity ids may have gaps.
+      const where = `created_at < $1 AND id <= COALESCE((SELECT id FROM events ORDER BY id DESC LIMIT 1 OFFSET $2), 0)`
+      const highest = (await db.get<{ id: number | null }>(`SELECT MAX(id) AS id FROM events WHERE ${where}`, [before, keep]))?.id
+      if (highest == null) return 0
+      await db.run(
+        `INSERT INTO settings (key, value) VALUES ('events_pruned_through', $1) ON CONFLICT (key) DO UPDATE
+         SET value = GREATEST(settings.value::bigint, excluded.value::bigint)::text`, [String(highest)])
+      return db.run(`DELETE FROM events WHERE ${where}`, [before, keep])
+    },
+
+    claimMonitors: async (owner, now, leaseUntil, limit) => {
+      const claimed = await db.all<{ id: number }>(
+        `WITH free AS (
+           SELECT sg.id FROM session_games sg LEFT JOIN monitor_leases ml ON ml.session_game_id = sg.id
+           WHERE sg.player_count_check_status = 'monitoring' AND sg.room_code IS NOT NULL
+             AND (ml.session_game_id IS NULL OR ml.lease_until <= $1)
+           ORDER BY sg.id LIMIT $2 FOR UPDATE OF sg SKIP LOCKED)
+         INSERT INTO monitor_leases (session_game_id, owner, lease_until) SELECT id, $3, $4 FROM free
+         ON CONFLICT (session_game_id) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until
+           WHERE monitor_leases.lease_until <= $1
+         RETURNING session_game_id AS id`,
+        [now, limit, owner, leaseUntil])
+      if (claimed.length === 0) return []
+      return db.all<SessionGame>(`${SESSION_GAME_SELECT} WHERE sg.id = ANY($1::bigint[]) ORDER BY sg.id`,
+        [`{${claimed.map((row) => row.id).join(',')}}`])
+    },
+    renewMonitors: async (owner, ids, leaseUntil) => {
+      if (ids.length === 0) return []
+      const rows = await db.all<{ id: number }>(
+        `UPDATE monitor_leases SET lease_until = $1 WHERE owner = $2 AND session_game_id = ANY($3::bigint[])
+           AND session_game_id IN (SELECT id FROM session_games WHERE player_count_check_status = 'monitoring')
+         RETURNING session_game_id AS id`, [leaseUntil, owner, `{${ids.join(',')}}`])
+      return rows.map((row) => row.id).sort((a, b) => a - b)
+    },
+    leaseMonitor,
+    releaseMonitor: async (sessionGameId, owner) => {
+      changed('monitors')
+      await db.run('DELETE FROM monitor_leases WHERE session_game_id = $1 AND ($2::text IS NULL OR owner = $2)',
+        [sessionGameId, owner ?? null])
+    },
+
+    recordLoginFailure: async (address, at) =>
+      void await db.run('INSERT INTO login_failures (address, at) VALUES ($1, $2)', [address, at]),
+    pruneLoginFailures: async (before) => void await db.run('DELETE FROM login_failures WHERE at <= $1', [before]),
+
+    lock: async (key) => void await db.run('SELECT pg_advisory_xact_lock(hashtext($1))', [key]),
+  }
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

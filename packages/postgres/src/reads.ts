@@ -1,0 +1,78 @@
+// The read half of the PostgreSQL Store. Text that users type (pack names, titles, usernames)
+// is indexed through md5() (see schema.ts), so lookups by it ask for the md5 and the value.
+import type {
+  ChatMessage, Game, MonitorLease, Pack, Session, SessionGame, StoreReads, StoredEvent, TimelineEntry, Vote,
+} from '@game-picker/core'
+import { type CatalogueReads, loadGames, loadPacks } from './catalogue-cache.ts'
+import type { Db } from './db.ts'
+import { SESSION_GAME_SELECT, SESSION_SELECT, toWebhook, toWebhookLog } from './rows.ts'
+
+/** The read half; `catalogue` serves games and packs (cached outside write transactions). */
+export function createReads(db: Db, catalogue: CatalogueReads = uncached(db)): StoreReads {
+  return {
+    listGames: catalogue.listGames,
+    getGame: (id) => db.get<Game>('SELECT * FROM games WHERE id = $1', [id]),
+    findGame: (packName, title) => db.get<Game>(
+      'SELECT * FROM games WHERE md5(pack_name) = md5($1) AND md5(title) = md5($2) AND pack_name = $1 AND title = $2',
+      [packName, title]),
+    listPacks: catalogue.listPacks,
+    getPack: (name) => db.get<Pack>('SELECT * FROM packs WHERE md5(name) = md5($1) AND name = $1', [name]),
+
+    listSessions: () => db.all<Session>(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id DESC`),
+    countSessions: async () => (await db.get<{ total: number; active: number }>(
+      'SELECT COUNT(*) AS total, COALESCE(SUM(is_active), 0) AS active FROM sessions'))!,
+    getSession: (id) => db.get<Session>(`${SESSION_SELECT} WHERE s.id = $1`, [id]),
+    getActiveSession: () => db.get<Session>(`${SESSION_SELECT} WHERE s.is_active = 1`),
+    listSessionGames: (sessionId) =>
+      db.all<SessionGame>(`${SESSION_GAME_SELECT} WHERE sg.session_id = $1 ORDER BY sg.played_at, sg.id`, [sessionId]),
+    listSessionTimeline: (sessionId) => db.all<TimelineEntry>(
+      `SELECT sg.id, sg.game_id, sg.played_at, g.title FROM session_games sg JOIN games g ON g.id = sg.game_id
+       WHERE sg.session_id = $1 ORDER BY sg.played_at, sg.id`, [sessionId]),
+    getSessionGame: (id) => db.get<SessionGame>(`${SESSION_GAME_SELECT} WHERE sg.id = $1`, [id]),
+    listSessionGamesByCheckStatus: (status) =>
+      db.all<SessionGame>(`${SESSION_GAME_SELECT} WHERE sg.player_count_check_status = $1 ORDER BY sg.id`, [status]),
+
+    findNearestVote: async (sessionId, username, from, to) => {
+      const votes = await db.all<Vote>(
+        `SELECT * FROM votes WHERE session_id = $1 AND md5(username) = md5($2) AND username = $2
+         AND timestamp BETWEEN $3 AND $4`,
+        [sessionId, username, from, to],
+      )
+      const middle = (Date.parse(from) + Date.parse(to)) / 2
+      const distance = (vote: Vote) => Math.abs(Date.parse(vote.timestamp) - middle)
+      return votes.reduce<Vote | null>((best, vote) => (best && distance(best) <= distance(vote) ? best : vote), null)
+    },
+    listVotes: (sessionId) => db.all<Vote>('SELECT * FROM votes WHERE session_id = $1 ORDER BY timestamp, id', [sessionId]),
+    listChatMessages: (sessionId) =>
+      db.all<ChatMessage>('SELECT * FROM chat_messages WHERE session_id = $1 ORDER BY timestamp, id', [sessionId]),
+
+    listWebhooks: async () => (await db.all('SELECT * FROM webhooks ORDER BY id')).map(toWebhook),
+    getWebhook: async (id) => {
+      const row = await db.get('SELECT * FROM webhooks WHERE id = $1', [id])
+      return row ? toWebhook(row) : null
+    },
+    listWebhookLogs: async (webhookId, limit) =>
+      (await db.all('SELECT * FROM webhook_logs WHERE webhook_id = $1 ORDER BY id DESC LIMIT $2', [webhookId, limit]))
+        .map(toWebhookLog),
+    nextDeliveryDueAt: async () =>
+      (await db.get<{ at: string | null }>(
+        `SELECT MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END) AS at
+         FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL`))?.at ?? null,
+
+    listEventsAfter: (afterId, limit) =>
+      db.all<StoredEvent>('SELECT * FROM events WHERE id > $1 ORDER BY id LIMIT $2', [afterId, limit]),
+    lastEventId: async () => (await db.get<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM events'))!.id,
+
+    getMonitorLease: (sessionGameId) =>
+      db.get<MonitorLease>('SELECT * FROM monitor_leases WHERE session_game_id = $1', [sessionGameId]),
+    countLoginFailures: async (address, since) => (await db.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM login_failures WHERE md5(address) = md5($1) AND address = $1 AND at > $2',
+      [address, since]))!.n,
+
+    getSetting: async (key) => (await db.get<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]))?.value ?? null,
+  }
+}
+
+function uncached(db: Db): CatalogueReads {
+  return { listGames: () => loadGames(db), listPacks: () => loadPacks(db) }
+}

@@ -1,0 +1,116 @@
+// The write half of the PostgreSQL Store. Counters and the catalogue version follow from
+// triggers; inserts return their row in the same round trip (RETURNING).
+import type { ChangeTopic, Game, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
+import { createCoordination } from './coordination.ts'
+import { type Db, setClause, type SqlValue, valuesList } from './db.ts'
+import { SESSION_GAME_COLUMNS, toWebhook } from './rows.ts'
+
+type Writes = Omit<StoreTx, keyof StoreReads>
+
+const GAME_COLUMNS = ['pack_name', 'title', 'min_players', 'max_players', 'length_minutes', 'has_audience',
+  'family_friendly', 'game_type', 'secondary_type', 'enabled', 'favor_bias', 'created_at'] as const
+const VOTE_COLUMNS = ['session_id', 'session_game_id', 'game_id', 'username', 'type', 'timestamp'] as const
+const CHAT_COLUMNS = ['session_id', 'username', 'message', 'timestamp', 'vote_type', 'session_game_id'] as const
+
+/** `changed(topic)` tells other instances, at commit, what this transaction changed. */
+export function createWrites(db: Db, changed: (topic: ChangeTopic) => void): Writes {
+  const update = async (table: string, id: number, patch: Record<string, unknown>) => {
+    const { sql, values } = setClause(patch, 2)
+    if (sql) await db.run(`UPDATE ${table} SET ${sql} WHERE id = $1`, [id, ...values])
+  }
+  return {
+    ...createCoordination(db, changed),
+    insertGame: async (game) => (await db.get<Game>(
+      `INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES ${valuesList(1, GAME_COLUMNS.length)} RETURNING *`,
+      GAME_COLUMNS.map((column) => game[column]),
+    ))!,
+    updateGame: (id, patch) => update('games', id, patch),
+    deleteGame: async (id) => void await db.run('DELETE FROM games WHERE id = $1', [id]),
+    setPackEnabled: (packName, enabled) =>
+      db.run('UPDATE games SET enabled = $1 WHERE pack_name = $2', [enabled, packName]),
+    // The NOT EXISTS keeps a known pack from using up an id (ON CONFLICT alone would), so pack
+    // ids are the sqlite store's; ON CONFLICT covers two instances adding the same new pack.
+    ensurePack: async (name, createdAt) => void await db.run(
+      `INSERT INTO packs (name, created_at) SELECT $1, $2
+       WHERE NOT EXISTS (SELECT 1 FROM packs WHERE md5(name) = md5($1) AND name = $1) ON CONFLICT DO NOTHING`,
+      [name, createdAt]),
+    setPackFavor: async (name, favorBias) =>
+      void await db.run('UPDATE packs SET favor_bias = $1 WHERE md5(name) = md5($2) AND name = $2', [favorBias, name]),
+
+    insertSession: async (session) => (await db.get<Session>(
+      `INSERT INTO sessions (created_at, notes, is_active) VALUES ($1, $2, 1)
+       RETURNING id, created_at, closed_at, is_active, notes, 0 AS games_played`,
+      [session.created_at, session.notes],
+    ))!,
+    closeSession: async (id, closedAt, notes) => void await db.run(
+      'UPDATE sessions SET is_active = 0, closed_at = $1, notes = $2 WHERE id = $3', [closedAt, notes, id]),
+    deleteSession: async (id) => void await db.run('DELETE FROM sessions WHERE id = $1', [id]),
+    // The game columns are read in the same statement; a session game insert changes only play_count.
+    insertSessionGame: async (row) => (await db.get<SessionGame>(
+      `WITH sg AS (
+         INSERT INTO session_games (session_id, game_id, played_at, manually_added, status, room_code)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *)
+       SELECT ${SESSION_GAME_COLUMNS} FROM sg JOIN games g ON g.id = sg.game_id`,
+      [row.session_id, row.game_id, row.played_at, row.manually_added, row.status, row.room_code],
+    ))!,
+    updateSessionGame: (id, patch) => {
+      if (patch.player_count_check_status !== undefined) changed('monitors')
+      return update('session_games', id, patch)
+    },
+    finishPlaying: async (sessionId, exceptId) => (await db.all<{ id: number }>(
+      "UPDATE session_games SET status = 'played' WHERE session_id = $1 AND status = 'playing' AND id <> $2 RETURNING id",
+      [sessionId, exceptId ?? -1])).map((row) => row.id).sort((a, b) => a - b),
+    deleteSessionGame: async (id) => void await db.run('DELETE FROM session_games WHERE id = $1', [id]),
+
+    insertVote: (vote) => insertMany(db, 'votes', VOTE_COLUMNS, [vote]),
+    insertVotes: (votes) => insertMany(db, 'votes', VOTE_COLUMNS, votes),
+    insertChatMessages: (messages) => insertMany(db, 'chat_messages', CHAT_COLUMNS, messages, ' ON CONFLICT DO NOTHING'),
+
+    insertWebhook: async (webhook) => toWebhook((await db.get(
+      'INSERT INTO webhooks (name, url, secret, events, enabled, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
+      [webhook.name, webhook.url, webhook.secret, JSON.stringify(webhook.events), webhook.enabled ? 1 : 0,
+        webhook.created_at],
+    ))!),
+    updateWebhook: (id, patch) => update('webhooks', id, {
+      ...patch,
+      events: patch.events && JSON.stringify(patch.events),
+      enabled: patch.enabled === undefined ? undefined : patch.enabled ? 1 : 0,
+    }),
+    deleteWebhook: async (id) => void await db.run('DELETE FROM webhooks WHERE id = $1', [id]),
+    insertWebhookLog: async (log) => void await db.run(
+      `INSERT INTO webhook_logs (webhook_id, event_type, payload, response_status, error_message, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [log.webhook_id, log.event_type, JSON.stringify(log.payload), log.response_status, log.error_message,
+        log.created_at]),
+    insertDelivery: async (d) => {
+      changed('deliveries')
+      await db.run(
+        `INSERT INTO webhook_deliveries (delivery_id, webhook_id, event_type, payload, timestamp, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [d.delivery_id, d.webhook_id, d.event_type, JSON.stringify(d.payload), d.timestamp, d.next_attempt_at])
+    },
+    updateDelivery: async (id, nextAttemptAt) => {
+      if (nextAttemptAt) changed('deliveries') // a retry any instance may make
+      await db.run(
+        `UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = $1, lease_owner = NULL, lease_until = NULL
+         WHERE id = $2`, [nextAttemptAt, id])
+    },
+
+    setSetting: async (key, value) => void await db.run(
+      'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      [key, value]),
+  }
+}
+
+// 100 rows per statement: bulk imports (chat logs) cost a round trip per 100 rows, not per row.
+const BATCH = 100
+
+async function insertMany<T extends NewVote | NewChatMessage>(
+  db: Db, table: string, columns: readonly (keyof T & string)[], rows: readonly T[], suffix = '',
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH)
+    const values: SqlValue[] = batch.flatMap((row) => columns.map((column) => row[column] as SqlValue))
+    await db.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${valuesList(batch.length, columns.length)}${suffix}`, values)
+  }
+}

@@ -1,0 +1,72 @@
+// The only module that talks to the server over fetch. Every failure becomes an ApiError
+// carrying the API's own `error` text.
+import { getToken, setToken } from './auth.ts'
+import type { Favor, Game, Pack, PackMeta, PickRequest, PickResult, Session, SessionGame, SessionGameStatus, Stats } from './types.ts'
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly body: Record<string, unknown>
+  constructor(status: number, body: Record<string, unknown>) {
+    super(typeof body.error === 'string' ? body.error : `Request failed (HTTP ${status})`)
+    this.status = status
+    this.body = body
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH'
+
+async function request<T>(method: Method, path: string, options: { body?: unknown; admin?: boolean } = {}): Promise<T> {
+  const headers: Record<string, string> = {}
+  const token = options.admin ? getToken() : null
+  if (token) headers.authorization = `Bearer ${token}`
+  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  const response = await fetch(path, {
+    method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
+  const body = await response.json().catch(() => ({}))
+  if (response.ok) return body as T
+  // A token the server no longer accepts is of no use to keep: the page returns to public mode.
+  if (token && response.status === 403) setToken(null)
+  throw new ApiError(response.status, body)
+}
+
+const admin = { admin: true }
+const games = (sessionId: number) => `/api/sessions/${sessionId}/games`
+const sessionGame = (row: SessionGame) => `${games(row.session_id)}/${row.id}`
+
+export const logIn = (key: string) => request<{ token: string }>('POST', '/api/auth/login', { body: { key } })
+export const verifyToken = () => request<{ valid: boolean }>('POST', '/api/auth/verify', admin)
+
+export const listGames = () => request<Game[]>('GET', '/api/games')
+export const listPacks = () => request<Pack[]>('GET', '/api/games/packs')
+export const listPackMeta = () => request<PackMeta[]>('GET', '/api/games/meta/packs')
+export const pick = (body: PickRequest) => request<PickResult>('POST', '/api/pick', { body })
+export const getStats = () => request<Stats>('GET', '/api/stats')
+
+export const setGameEnabled = (id: number, enabled: boolean) =>
+  request<Game>('PUT', `/api/games/${id}`, { body: { enabled }, ...admin })
+export const setGameFavor = (id: number, favor_bias: Favor) =>
+  request('PATCH', `/api/games/${id}/favor`, { body: { favor_bias }, ...admin })
+export const setPackEnabled = (name: string, enabled: boolean) =>
+  request('PATCH', `/api/games/packs/${encodeURIComponent(name)}/toggle`, { body: { enabled }, ...admin })
+export const setPackFavor = (name: string, favor_bias: Favor) =>
+  request('PATCH', `/api/games/packs/${encodeURIComponent(name)}/favor`, { body: { favor_bias }, ...admin })
+
+export const listSessions = () => request<Session[]>('GET', '/api/sessions')
+export async function findActiveSession(): Promise<Session | null> {
+  const body = await request<Session | { session: null }>('GET', '/api/sessions/active')
+  return 'id' in body ? body : null
+}
+export const listSessionGames = (sessionId: number) => request<SessionGame[]>('GET', games(sessionId))
+export const startSession = (notes: string) =>
+  request<Session>('POST', '/api/sessions', { body: notes ? { notes } : {}, ...admin })
+export const closeSession = (id: number) => request<Session>('POST', `/api/sessions/${id}/close`, admin)
+export const addToSession = (sessionId: number, gameId: number) =>
+  request<SessionGame>('POST', games(sessionId), { body: { game_id: gameId }, ...admin })
+
+export const setStatus = (row: SessionGame, status: SessionGameStatus) =>
+  request('PATCH', `${sessionGame(row)}/status`, { body: { status }, ...admin })
+export const setRoomCode = (row: SessionGame, room_code: string) =>
+  request<SessionGame>('PATCH', `${sessionGame(row)}/room-code`, { body: { room_code }, ...admin })
+export const startPlayerCheck = (row: SessionGame) => request('POST', `${sessionGame(row)}/start-player-check`, admin)
+export const stopPlayerCheck = (row: SessionGame) => request('POST', `${sessionGame(row)}/stop-player-check`, admin)

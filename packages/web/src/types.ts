@@ -1,0 +1,93 @@
+// The fields of the API's resources that the app reads (the wire shapes; the API sends more).
+export interface Game {
+  id: number
+  pack_name: string
+  title: string
+  min_players: number
+  max_players: number
+  length_minutes: number | null
+  family_friendly: number
+  game_type: string | null
+  secondary_type: string | null
+  play_count: number
+  upvotes: number
+  downvotes: number
+  enabled: number
+  favor_bias: Favor
+}
+
+export type Favor = -1 | 0 | 1
+
+export interface Pack {
+  id: number
+  name: string
+  favor_bias: Favor
+}
+
+export interface PackMeta {
+  name: string
+  total_count: number
+  enabled_count: number
+}
+
+export interface Session {
+  id: number
+  created_at: string
+  closed_at: string | null
+  is_active: number
+  notes: string | null
+  games_played: number
+}
+
+export type SessionGameStatus = 'playing' | 'played' | 'skipped'
+
+export interface SessionGame {
+  id: number
+  session_id: number
+  game_id: number
+  status: SessionGameStatus
+  room_code: string | null
+  player_count: number | null
+  player_count_check_status: string | null
+  pack_name: string
+  title: string
+  upvotes: number
+  downvotes: number
+  popularity_score: number
+}
+
+export interface PickRequest {
+  playerCount?: number
+  length?: string
+  drawing?: string
+  familyFriendly?: boolean
+  audienceOverflow?: boolean
+  packs?: string[]
+  sessionId?: number
+  explain?: boolean
+}
+
+export interface Odds {
+  id: number
+  title: string
+  pack_name: string
+  weight: number
+  probability: number
+}
+
+export interface PickResult {
+  game: Game
+  poolSize: number
+  totalEnabled: number
+  odds?: Odds[]
+}
+
+export type RankedGame = Pick<Game, 'id' | 'title' | 'play_count' | 'upvotes' | 'downvotes'> & { popularity_score: number }
+
+export interface Stats {
+  games: { count: number }
+  sessions: { count: number }
+  totalGamesPlayed: { count: number }
+  mostPlayedGames: RankedGame[]
+  topRatedGames: RankedGame[]
+}

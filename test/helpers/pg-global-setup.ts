@@ -1,0 +1,68 @@
+// vitest globalSetup: one PostgreSQL server for the whole run, started from npm, unless
+// GAME_PICKER_TEST_PG_URL names one (as a role that may create databases and roles). Tests
+// create a database of their own on it (test/helpers/postgres.ts), owned by an ordinary role
+// made for the run: the store never needs a superuser. What the run made is removed after it.
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { startPgCluster } from './pg-cluster.ts'
+
+export interface TestPostgres {
+  /** Creates the test databases. */
+  adminUrl: string
+  /** The ordinary role tests connect as. */
+  owner: { user: string; password: string }
+  /** Prefix of this run's database names. */
+  prefix: string
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgres: TestPostgres
+  }
+}
+
+async function run(url: string, sql: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+interface RunServer { postgres: Promise<TestPostgres & { stop(): Promise<void> }>; users: number }
+// Each vitest project runs the global setup; they share one server through the main process's global.
+const shared = globalThis as { gamePickerTestPostgres?: RunServer }
+
+async function startForRun(): Promise<TestPostgres & { stop(): Promise<void> }> {
+  const prefix = `gp_test_${randomBytes(3).toString('hex')}_`
+  const owner = { user: `${prefix}owner`, password: randomBytes(12).toString('hex') }
+  const external = process.env.GAME_PICKER_TEST_PG_URL
+  // Room for the suites' many short-lived servers, each with its own small pool.
+  const cluster = external ? null : await startPgCluster(['-c', 'max_connections=500'])
+  const adminUrl = external ?? cluster!.adminUrl
+  await run(adminUrl, `CREATE ROLE ${owner.user} LOGIN PASSWORD '${owner.password}'`)
+  return {
+    adminUrl, owner, prefix,
+    async stop() {
+      if (cluster) return cluster.destroy()
+      const { rows } = await run(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE '${prefix}%'`)
+      for (const { datname } of rows) await run(adminUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+      await run(adminUrl, `DROP ROLE IF EXISTS ${owner.user}`)
+    },
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const server = (shared.gamePickerTestPostgres ??= { postgres: startForRun(), users: 0 })
+  server.users += 1
+  const { stop, ...postgres } = await server.postgres
+  project.provide('postgres', postgres)
+  return async () => {
+    if (--server.users > 0) return
+    shared.gamePickerTestPostgres = undefined
+    await stop()
+  }
+}

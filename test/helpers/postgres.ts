@@ -1,0 +1,38 @@
+// The store the HTTP and CLI suites run on: sqlite (the default) or PostgreSQL, chosen by
+// GAME_PICKER_TEST_STORE, which the `postgres` vitest project sets. On PostgreSQL every test
+// database is a fresh database of its own on the run's server (see pg-global-setup.ts).
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { inject } from 'vitest'
+
+export type TestStoreKind = 'sqlite' | 'postgres'
+export const TEST_STORE: TestStoreKind = process.env.GAME_PICKER_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite'
+
+let created = 0
+
+/** A new, empty database; its URL logs in as the ordinary role that owns it. */
+export async function createTestDatabase(): Promise<string> {
+  const { adminUrl, owner, prefix } = inject('postgres')
+  const name = `${prefix}${process.pid}_${++created}_${randomBytes(2).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE ${name} OWNER ${owner.user}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  url.username = owner.user
+  url.password = owner.password
+  return url.toString()
+}
+
+const databases = new Map<string, Promise<string>>()
+
+/** The database a test calls `key` (a file name on sqlite): the same key, the same database. */
+export function databaseFor(key: string): Promise<string> {
+  let url = databases.get(key)
+  if (!url) databases.set(key, (url = createTestDatabase()))
+  return url
+}
