@@ -7,7 +7,7 @@
 // Duration also from BENCH_SOAK_S. Prints one JSON object.
 import { createServer } from 'node:http'
 import { parseArgs } from 'node:util'
-import { dist, freePort, processMemory, round, sleep, startServerProcess } from './common.mjs'
+import { createApiClient, dist, freePort, processMemory, round, sleep, startServerProcess } from './common.mjs'
 import { PICK_FILTERS } from './data.mjs'
 import { measure } from './load.mjs'
 
@@ -33,14 +33,7 @@ const server = await startServerProcess(process.execPath, [dist.cliBin, 'serve',
   port, env: { ADMIN_KEY: KEY }, timeoutMs: 60_000,
 })
 try {
-  const api = async (method, path, body, token) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-    return res.json()
-  }
+  const api = createApiClient(server.url)
   const { token } = await api('POST', '/api/auth/login', { key: KEY })
   await api('POST', '/api/webhooks', {
     name: 'soak receiver', url: `http://127.0.0.1:${receiverPort}/hook`, secret: 'soak-secret', events: ['vote.received'],
