@@ -129,3 +129,15 @@ export async function startServerProcess(command, args, { port, env = {}, readyP
 }
 
 export const cliAvailable = () => existsSync(dist.cliEntry)
+
+/** `api(method, path, body?, token?)`: one JSON request to the server at `baseUrl`; throws on a non-2xx. */
+export function createApiClient(baseUrl) {
+  return async (method, path, body, token) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+    return res.json()
+  }
+}

@@ -20,7 +20,7 @@ export async function measure({ url, warmupS = 1, durationS = 5, connections = 1
   return { ...result, warmupOk: warmup?.ok ?? 0, cpuMs, cpuUsPerReq: (cpuMs * 1000) / Math.max(1, result.ok + result.non2xx) }
 }
 
-async function run({ url, durationS, connections, method = 'GET', path = '/', headers = {}, body, setupRequest }) {
+async function run({ url, durationS, connections, method = 'GET', path = '/', headers = {}, body, setupRequest, requests, overallRate }) {
   const options = {
     url: [url].flat().map((one) => `${one}${path}`),
     connections,
@@ -31,6 +31,9 @@ async function run({ url, durationS, connections, method = 'GET', path = '/', he
     headers: { 'content-type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     ...(setupRequest ? { requests: [{ method, path, headers: { 'content-type': 'application/json', ...headers }, setupRequest }] } : {}),
+    // A mix: each connection sends these in turn; overallRate caps requests/s over all connections.
+    ...(requests ? { requests } : {}),
+    ...(overallRate ? { overallRate } : {}),
   }
   const result = await autocannon(options)
   const ok = result['2xx']

@@ -8,7 +8,7 @@
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { dist, freePort, processMemory, round, sleep, startServerProcess } from './common.mjs'
+import { createApiClient, dist, freePort, processMemory, round, sleep, startServerProcess } from './common.mjs'
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, clients: { type: 'string' }, events: { type: 'string' } } })
 const CLIENTS = Number(values.clients ?? 1000)
@@ -20,14 +20,7 @@ const server = await startServerProcess(process.execPath, [dist.cliBin, 'serve',
   port, env: { ADMIN_KEY: KEY },
 })
 try {
-  const api = async (method, path, body, token) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-    return res.json()
-  }
+  const api = createApiClient(server.url)
   const { token } = await api('POST', '/api/auth/login', { key: KEY })
   const session = await api('POST', '/api/sessions', {}, token)
   await api('POST', `/api/sessions/${session.id}/games`, { game_id: 1 }, token)

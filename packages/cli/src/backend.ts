@@ -34,7 +34,7 @@ export interface ExportedFile { filename: string; body: string }
 export interface Backend {
   readonly mode: 'local' | 'remote'
   games: {
-    list(filter?: GameFilter): Promise<Game[]>
+    list(filter?: GameFilter): Promise<readonly Game[]>
     get(id: number): Promise<Game>
     create(body: Body): Promise<Game>
     update(id: number, body: Body): Promise<Game>

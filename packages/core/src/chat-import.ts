@@ -11,6 +11,8 @@ import { countBefore, DUPLICATE_WINDOW_MS, matchSessionGame, timeline, voteInMes
 
 export interface ChatEntry { username: string; message: string; timestamp: string }
 
+const FLUSH_EVERY = 5000
+
 export interface ChatImportResult {
   message: string
   messagesImported: number
@@ -35,7 +37,9 @@ export function readChatData(chatData: unknown): ChatEntry[] {
     if (missing) throw invalidInput(`chatData[${i}]: ${missing} must be a string`)
     const ms = Date.parse(timestamp as string)
     if (Number.isNaN(ms)) throw invalidInput(`chatData[${i}]: timestamp is not a valid date`)
-    return { username: username as string, message: message as string, timestamp: new Date(ms).toISOString() }
+    const iso = new Date(ms).toISOString()
+    // A log already in ISO form is used as it is: a million copies would only feed the GC.
+    return iso === timestamp ? (item as ChatEntry) : { username: username as string, message: message as string, timestamp: iso }
   })
 }
 
@@ -59,23 +63,46 @@ export function createChatImport(ctx: CoreContext) {
         votesByGame: {},
         debug: { totalMessages: entries.length, voteMessages: 0, unmatchedVotes: 0, sessionGamesTimeline: timeline(rows) },
       }
-      const ordered = entries.map((entry, index) => ({ entry, index }))
-        .sort((a, b) => compareText(a.entry.timestamp, b.entry.timestamp) || a.index - b.index)
-      const messages: NewChatMessage[] = []
-      const votes: NewVote[] = []
+      const order = timeOrder(entries)
+      // Stored in slices as the loop goes, so no row object outlives its slice (a million that
+      // did kept every full collection busy).
+      let messages: NewChatMessage[] = []
+      let votes: NewVote[] = []
+      const flush = async () => {
+        await tx.insertChatMessages(messages)
+        await tx.insertVotes(votes)
+        result.messagesImported += messages.length
+        result.votesProcessed += votes.length
+        messages = []
+        votes = []
+      }
+      // A duplicate within the log has the same timestamp, so it sits in the same run of equal
+      // timestamps: only that run's keys are kept, not one per message of the whole log.
+      const run = { timestamp: '', keys: new Set<string>() }
 
-      for (const [done, { entry }] of ordered.entries()) {
-        if (onProgress && done % 5000 === 0) onProgress(done, ordered.length)
+      for (let done = 0; done < order.length; done++) {
+        if (done % FLUSH_EVERY === 0) {
+          onProgress?.(done, order.length)
+          await flush()
+        }
+        const entry = entries[order[done]]
         const type = voteInMessage(entry.message)
         if (type) result.debug.voteMessages += 1
+        if (entry.timestamp !== run.timestamp) {
+          run.timestamp = entry.timestamp
+          run.keys.clear()
+        }
         const key = messageKey(entry)
-        if (stored.has(key)) {
+        if (run.keys.has(key) || stored.has(key)) {
           result.duplicatesSkipped += 1
           continue
         }
-        stored.add(key)
+        run.keys.add(key)
         const row = type ? matchSessionGame(rows, entry.timestamp) : null
-        messages.push({ session_id: sessionId, ...entry, vote_type: type, session_game_id: row?.id ?? null })
+        messages.push({
+          session_id: sessionId, username: entry.username, message: entry.message, timestamp: entry.timestamp,
+          vote_type: type, session_game_id: row?.id ?? null,
+        })
         if (!type) continue
         if (!row) {
           result.debug.unmatchedVotes += 1
@@ -90,19 +117,22 @@ export function createChatImport(ctx: CoreContext) {
         })
         countVote(result.votesByGame, row.game_id, row.title, type)
       }
-      await tx.insertChatMessages(messages)
-      await tx.insertVotes(votes)
-      result.messagesImported = messages.length
-      result.votesProcessed = votes.length
-      onProgress?.(ordered.length, ordered.length)
+      await flush()
+      onProgress?.(order.length, order.length)
       return result
     })
 }
 
-/** Keeps each user's vote times sorted, so the window check is a binary search. */
+/** Indexes of `entries` in timestamp order, ties in the log's order (no object per message). */
+function timeOrder(entries: readonly ChatEntry[]): Uint32Array {
+  const order = Uint32Array.from(entries, (_, i) => i)
+  return order.sort((a, b) => compareText(entries[a].timestamp, entries[b].timestamp) || a - b)
+}
+
 const messageKey = (m: { username: string; timestamp: string; message: string }) =>
   `${m.username}\u0000${m.timestamp}\u0000${m.message}`
 
+/** Keeps each user's vote times sorted, so the window check is a binary search. */
 function pushTime(map: Map<string, number[]>, username: string, at: number) {
   const times = map.get(username)
   if (!times) map.set(username, [at])

@@ -35,6 +35,11 @@ export function parseGameFilter(input: Record<string, unknown>, keys: (keyof Gam
   return filter
 }
 
+/** A string naming the filter, for caches of filtered results (the pack, free text, goes last and quoted). */
+export function filterKey(filter: GameFilter): string {
+  return `${filter.playerCount}|${filter.drawing}|${filter.length}|${filter.familyFriendly}|${filter.enabled}|${JSON.stringify(filter.pack)}`
+}
+
 export function matchesFilter(game: Game, filter: GameFilter): boolean {
   if (filter.playerCount !== undefined
     && (game.min_players > filter.playerCount || game.max_players < filter.playerCount)) return false

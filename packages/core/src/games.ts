@@ -1,7 +1,7 @@
 // The catalogue: games and their flags.
 import { type CoreContext, isoNow } from './context.ts'
 import { conflict, invalidInput, notFound } from './errors.ts'
-import { matchesFilter } from './filters.ts'
+import { filterKey, matchesFilter } from './filters.ts'
 import { readGameFieldUpdate, readNewGameFields } from './game-fields.ts'
 import type { GamePatch, StoreReads, StoreTx } from './store.ts'
 import type { FavorBias, Game, GameFilter } from './types.ts'
@@ -22,6 +22,25 @@ export function readFavorBias(input: unknown): FavorBias {
   return value
 }
 
+// The store returns the same games array until the catalogue changes, so a filter's answer is
+// the same array too: the HTTP layer serializes it once per array (a fresh array from a store
+// that does not cache simply misses).
+const listed = new WeakMap<readonly Game[], Map<string, readonly Game[]>>()
+const MAX_FILTERS = 64
+
+function filterCatalogue(games: readonly Game[], filter: GameFilter): readonly Game[] {
+  let byFilter = listed.get(games)
+  if (!byFilter) listed.set(games, byFilter = new Map())
+  const key = filterKey(filter)
+  let result = byFilter.get(key)
+  if (!result) {
+    if (byFilter.size >= MAX_FILTERS) byFilter.clear()
+    result = games.filter((game) => matchesFilter(game, filter))
+    byFilter.set(key, result)
+  }
+  return result
+}
+
 export function createGames(ctx: CoreContext) {
   const { store } = ctx
 
@@ -37,9 +56,9 @@ export function createGames(ctx: CoreContext) {
   }
 
   return {
-    /** Games passing the filter, ordered by pack_name then title. */
-    list: (filter: GameFilter = {}): Promise<Game[]> =>
-      store.read(async (tx) => (await tx.listGames()).filter((game) => matchesFilter(game, filter))),
+    /** Games passing the filter, ordered by pack_name then title. Callers must not mutate the result. */
+    list: (filter: GameFilter = {}): Promise<readonly Game[]> =>
+      store.read(async (tx) => filterCatalogue(await tx.listGames(), filter)),
 
     get: (id: number): Promise<Game> => store.read((tx) => getGameOrThrow(tx, id)),
 

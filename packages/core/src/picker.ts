@@ -1,9 +1,9 @@
 // The weighted random picker (decisions §4). A pick reads only; it changes nothing.
 import type { CoreContext } from './context.ts'
 import { invalidInput, notFound } from './errors.ts'
-import { matchesFilter } from './filters.ts'
 import { drawDistinct, drawIndex, listOdds, type PickOdds, weighCatalogue } from './odds.ts'
-import { fitsPlayers, parsePickInput, type PickRequest } from './pick-input.ts'
+import { parsePickInput } from './pick-input.ts'
+import { poolFor, withoutGames } from './pick-pools.ts'
 import type { StoreReads } from './store.ts'
 import type { Game } from './types.ts'
 
@@ -27,24 +27,23 @@ export function createPicker(ctx: CoreContext) {
     pick: async (input: unknown = {}, random: () => number = ctx.random): Promise<PickResult> => {
       const request = parsePickInput(input)
       return ctx.store.read(async (tx) => {
-        const { enabled, weightOf, packNames } = weighCatalogue(await tx.listGames(), await tx.listPacks())
-        if (request.packs) assertKnownPacks(request.packs, packNames)
+        const catalogue = weighCatalogue(await tx.listGames(), await tx.listPacks())
+        if (request.packs) assertKnownPacks(request.packs, catalogue.packNames)
         const excluded = request.sessionId === undefined
           ? NO_EXCLUSIONS
           : await sessionExclusions(tx, request.sessionId, request.excludePlayed)
-        let matching = 0
-        const pool: Game[] = []
-        for (const game of enabled) {
-          if (!matchesPick(game, request)) continue
-          matching++
-          if (!excluded.has(game.id)) pool.push(game)
-        }
-        if (pool.length === 0) throw emptyPool(matching > 0, excluded)
+        const matching = poolFor(catalogue, request)
+        const { games: pool, weights, answers } = withoutGames(matching, excluded)
+        if (pool.length === 0) throw emptyPool(matching.games.length > 0, excluded)
 
-        const weights = pool.map(weightOf)
         const poolSize = pool.length
-        const totalEnabled = enabled.length
-        if (request.count === undefined && !request.explain) return { game: pool[drawIndex(weights, random())], poolSize, totalEnabled }
+        const totalEnabled = catalogue.enabled.length
+        if (request.count === undefined && !request.explain) {
+          const index = drawIndex(weights, random())
+          const answer = answers?.[index] ?? { game: pool[index], poolSize, totalEnabled }
+          if (answers) answers[index] = answer
+          return answer
+        }
         // The first draw is the same roll a plain pick makes: the same seed gives the same `game`.
         const games = drawDistinct(weights, request.count ?? 1, random).map((index) => pool[index])
         const result: PickResult = { game: games[0], poolSize, totalEnabled }
@@ -54,12 +53,6 @@ export function createPicker(ctx: CoreContext) {
       })
     },
   }
-}
-
-function matchesPick(game: Game, request: PickRequest): boolean {
-  return matchesFilter(game, request.filter)
-    && fitsPlayers(game, request.playerCount, request.audienceOverflow)
-    && (request.packs === undefined || request.packs.has(game.pack_name))
 }
 
 /** A known pack is one GET /api/games/packs lists; the first unknown name is the one reported. */

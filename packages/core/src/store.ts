@@ -69,11 +69,16 @@ export interface MonitorLease {
 export type ChangeTopic = 'events' | 'deliveries' | 'monitors'
 
 export interface StoreReads {
-  /** All games, ordered by pack_name then title. Callers must not mutate the result. */
+  /**
+   * All games, ordered by pack_name then title. Callers must not mutate the result. A store may
+   * hand out the same array again while the catalogue is unchanged; the core keeps work (pick
+   * pools, filtered lists, stats) per array, so once a write committed anywhere (another
+   * process included) the next call must return a new array. Fresh arrays every time are fine.
+   */
   listGames(): Promise<readonly Game[]>
   getGame(id: number): Promise<Game | null>
   findGame(packName: string, title: string): Promise<Game | null>
-  /** Ordered by name. Callers must not mutate the result. */
+  /** Ordered by name. Callers must not mutate the result; the same reuse rule as listGames. */
   listPacks(): Promise<readonly Pack[]>
   getPack(name: string): Promise<Pack | null>
 

@@ -2,10 +2,13 @@
 // use startServer.
 import { type Core, createEventFeed } from '@game-picker/core'
 import { createRoomMonitors, type RoomMonitors } from '@game-picker/core/monitor'
-import { H3, handleCors } from 'h3'
+import { H3 } from 'h3'
 import { createAuth } from './auth.ts'
 import { DEFAULT_BODY_LIMIT } from './body.ts'
+import { createCors } from './cors.ts'
 import { createEventStreams, type EventStreams } from './event-streams.ts'
+import { createFrameworkErrorHandler } from './framework-errors.ts'
+import { jsonResponse } from './respond.ts'
 import { createApiRouter } from './router.ts'
 import { API_VERSION, registerAuthRoutes } from './routes/auth.ts'
 import { registerEventRoutes } from './routes/events.ts'
@@ -39,23 +42,19 @@ export function createApp(core: Core, options: AppOptions): H3 {
     sink: { update: (id, change) => core.sessionGames.recordPlayerCheck(id, change) },
     log,
   })
-  const corsOrigin = options.corsOrigin ?? '*'
+  const cors = createCors(options.corsOrigin)
   const eventStreams = options.eventStreams ?? createEventStreams({ feed: createEventFeed(core, { log }), log })
 
-  const app = new H3()
-  app.use((event) => {
+  // No global middleware: each route's response carries X-API-Version and, for requests with
+  // an Origin, the CORS headers; what h3 answers itself (no route, a malformed path) goes
+  // through the error handler, which does the same.
+  const app = new H3({ onError: createFrameworkErrorHandler(cors, log) })
+  app.options('/**', (event) => {
     event.res.headers.set('X-API-Version', API_VERSION)
-    // Tokens travel in a header, never in cookies, so any origin may call by default.
-    const preflight = handleCors(event, {
-      origin: corsOrigin === '*' ? '*' : [corsOrigin].flat(),
-      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowHeaders: ['Authorization', 'Content-Type'],
-      exposeHeaders: ['Content-Disposition', 'X-API-Version'],
-    })
-    if (preflight !== false) return preflight
+    return cors.preflight(event) || jsonResponse(404, JSON.stringify({ error: 'Not found' }), cors.headers(event))
   })
 
-  const api = createApiRouter(app, { auth, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, log })
+  const api = createApiRouter(app, { auth, cors, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, log })
   registerAuthRoutes(api, auth, core)
   registerGameRoutes(api, core)
   registerSessionRoutes(api, core)
@@ -65,9 +64,5 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerWebhookRoutes(api, core)
   registerEventRoutes(api, auth, eventStreams)
   registerWebApp(app)
-  app.all('/**', (event) => {
-    event.res.status = 404
-    return { error: 'Not found' }
-  })
   return app
 }

@@ -7,6 +7,7 @@ import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
 import { createApp } from './app.ts'
 import { createEventStreams } from './event-streams.ts'
+import { answerMalformedRequests, requireHost } from './malformed-requests.ts'
 
 export interface ServerOptions {
   core: Core
@@ -73,7 +74,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const host = options.host ?? '127.0.0.1'
   const requestedPort = options.port ?? 3000
-  const listener = await listen(toNodeHandler(app), {
+  const listener = await listen(requireHost(toNodeHandler(app)), {
     // A taken port is an error, not a silent move to another one (port 0 = any free port).
     port: requestedPort === 0 ? { random: true } : { port: requestedPort, random: false, alternativePortRange: [] as never },
     hostname: host,
@@ -83,6 +84,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     qr: false,
     public: false,
   })
+  answerMalformedRequests(listener.server)
   worker.start()
   await coordinator.start() // resumes the monitors nobody holds (after a restart, or a dead server's)
 

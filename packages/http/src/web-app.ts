@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { webAppDir } from '@game-picker/web'
 import { type H3, type H3Event, serveStatic, type StaticAssetMeta } from 'h3'
+import { API_VERSION } from './routes/auth.ts'
 
 export const WEB_APP_PAGES = ['/', '/session', '/catalogue', '/stats', '/history', '/overlay']
 
@@ -15,9 +16,15 @@ export function registerWebApp(app: H3, dir: string = webAppDir): void {
   const asset = serveAsset(dir)
   const paths = WEB_APP_PAGES.flatMap((path) => (path === '/' ? [path] : [path, `${path}/`]))
   for (const method of ['GET', 'HEAD'] as const) {
-    for (const path of paths) app.on(method, path, page)
-    app.on(method, '/assets/**', asset)
+    for (const path of paths) app.on(method, path, withVersion(page))
+    app.on(method, '/assets/**', withVersion(asset))
   }
+}
+
+/** Every response carries X-API-Version, the web app's too (the API routes add it themselves). */
+const withVersion = (handler: (event: H3Event) => unknown) => (event: H3Event) => {
+  event.res.headers.set('x-api-version', API_VERSION)
+  return handler(event)
 }
 
 function servePage(dir: string) {

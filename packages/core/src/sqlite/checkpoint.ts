@@ -3,6 +3,7 @@
 // it holds either the old image or the new one, never a mix (decisions §2).
 import { open, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { releaseNow } from './release-memory.ts'
 
 /** What a checkpoint needs of a connection: un-journaled statements and an image of the database. */
 export interface CheckpointSource {
@@ -24,7 +25,12 @@ export function readCheckpointSeq(db: CheckpointSource): number {
 export async function writeCheckpoint(db: CheckpointSource, file: string, seq: number): Promise<void> {
   db.run(`CREATE TABLE IF NOT EXISTS ${STATE_TABLE} (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL)`)
   db.run(`INSERT OR REPLACE INTO ${STATE_TABLE} (id, seq) VALUES (1, ?)`, [seq])
-  await writeFileAtomic(file, db.exportImage())
+  const image = db.exportImage()
+  try {
+    await writeFileAtomic(file, image)
+  } finally {
+    releaseNow(image)
+  }
 }
 
 /** Writes `data` to `file` atomically and durably. */

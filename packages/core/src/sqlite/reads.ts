@@ -18,10 +18,9 @@ export function createReads(db: SqlReader, cache: TransactionCache): StoreReads 
     getPack: async (name) => one<Pack>('SELECT * FROM packs WHERE name = ?', [name]),
 
     listSessions: async () => db.all<Session>(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id DESC`),
-    countSessions: async () =>
-      db.get<{ total: number; active: number }>(
-        'SELECT COUNT(*) AS total, COALESCE(SUM(is_active), 0) AS active FROM sessions',
-      )!,
+    countSessions: async () => cache.get('sessions', 'counts', () => db.get<{ total: number; active: number }>(
+      'SELECT COUNT(*) AS total, COALESCE(SUM(is_active), 0) AS active FROM sessions',
+    )!),
     getSession: async (id) => one<Session>(`${SESSION_SELECT} WHERE s.id = ?`, [id]),
     getActiveSession: async () =>
       cache.get('sessions', 'active', () => one<Session>(`${SESSION_SELECT} WHERE s.is_active = 1`, [])),

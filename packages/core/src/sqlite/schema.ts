@@ -4,5 +4,6 @@
 // counters kept by triggers so they can never drift from the rows they count.
 import { initial } from './migrations/001-initial.ts'
 import { idsEventsLeases } from './migrations/002-ids-events-leases.ts'
+import { chatMessageKey } from './migrations/003-chat-message-key.ts'
 
-export const migrations: string[] = [initial, idsEventsLeases]
+export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey]

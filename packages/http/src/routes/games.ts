@@ -5,14 +5,15 @@ import { download, type ApiRouter } from '../router.ts'
 export function registerGameRoutes(api: ApiRouter, core: Core) {
   const admin = { admin: true }
   api.get('/api/games', ({ query }) =>
-    core.games.list(parseGameFilter(query, ['enabled', 'playerCount', 'drawing', 'length', 'familyFriendly', 'pack'])))
+    core.games.list(parseGameFilter(query, ['enabled', 'playerCount', 'drawing', 'length', 'familyFriendly', 'pack'])),
+  { memoized: true })
   api.post('/api/games', async (req) => core.games.create(await req.body()), { admin: true, status: 201 })
   api.get('/api/games/packs', () => core.packs.list())
   api.get('/api/games/meta/packs', () => core.packs.meta())
 
-  api.get('/api/games/export/csv', async ({ event }) => {
+  api.get('/api/games/export/csv', async () => {
     const { filename, csv } = await core.csv.export()
-    return download(event, filename, 'text/csv; charset=utf-8', csv)
+    return download(filename, 'text/csv; charset=utf-8', csv)
   }, admin)
   api.post('/api/games/import/csv', async (req) => core.csv.import(await req.body()), admin)
 

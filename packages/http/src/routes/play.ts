@@ -3,7 +3,7 @@ import type { Core } from '@game-picker/core'
 import type { ApiRouter } from '../router.ts'
 
 export function registerPlayRoutes(api: ApiRouter, core: Core) {
-  api.post('/api/pick', async (req) => core.picker.pick((await req.body()) ?? {}))
+  api.post('/api/pick', async (req) => core.picker.pick((await req.body()) ?? {}), { memoized: true })
   api.post('/api/votes/live', async (req) => core.votes.live(await req.body()), { admin: true })
-  api.get('/api/stats', () => core.stats())
+  api.get('/api/stats', () => core.stats(), { memoized: true })
 }

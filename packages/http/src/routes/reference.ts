@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path'
 import { getRouterParam, type H3 } from 'h3'
 import { loadOpenApiDocument } from '../openapi/load.ts'
 import type { ApiRouter } from '../router.ts'
+import { API_VERSION } from './auth.ts'
 import { DOCS_PAGE, DOCS_SCRIPT } from './reference-page.ts'
 
 const VENDOR_FILES: Record<string, string> = {
@@ -24,6 +25,7 @@ export function registerReferenceRoutes(api: ApiRouter, app: H3) {
   // Static files, not API routes: registered on the app, outside the document.
   app.get('/docs/assets/:file', async (event) => {
     const file = getRouterParam(event, 'file') ?? ''
+    event.res.headers.set('x-api-version', API_VERSION)
     event.res.headers.set('cache-control', 'public, max-age=3600')
     if (file === 'reference.js') {
       event.res.headers.set('content-type', 'text/javascript; charset=utf-8')

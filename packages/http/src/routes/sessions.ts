@@ -22,6 +22,6 @@ export function registerSessionRoutes(api: ApiRouter, core: Core) {
   api.post('/api/sessions/:id/chat-import', async (req) => core.importChat(req.id(), await req.body()), admin)
   api.get('/api/sessions/:id/export', async (req) => {
     const file = await core.exportSession(req.id(), req.query.format)
-    return download(req.event, file.filename, file.contentType, file.body)
+    return download(file.filename, file.contentType, file.body)
   }, admin)
 }
