@@ -34,7 +34,7 @@ describe.concurrent('game-picker on a local database file', () => {
     expect(await cliJson(['games', 'list', '--db', 'empty.sqlite'], { cwd })).toEqual([])
   })
 
-  // One writer per file (decisions §2): the writes of a test run one after another.
+  // One writer per file: the writes of a test run one after another.
   it('runs a games night: session, picks, votes, chat log, close, export, stats', async () => {
     const env = { GAME_PICKER_DB: 'night.sqlite' }
     // No init: the first write command creates the file, with the catalogue, too.

@@ -47,7 +47,7 @@ export interface FilterOptions {
   pack?: string
 }
 
-/** The filters `games list` and `pick` share (decisions §3); `list` adds enabled and pack. */
+/** The filters `games list` and `pick` share; `list` adds enabled and pack. */
 export function addFilterOptions(command: Command, { list = false } = {}): Command {
   command
     .option('-p, --players <n>', 'games for this many players', parsePositive)

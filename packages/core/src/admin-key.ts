@@ -1,4 +1,4 @@
-// The admin key and the JWT secret (decisions §1). Only a salted hash of a generated key is
+// The admin key and the JWT secret. Only a salted hash of a generated key is
 // stored; a key given by configuration is never stored at all.
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
 import type { CoreContext } from './context.ts'

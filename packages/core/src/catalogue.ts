@@ -1,4 +1,4 @@
-// Catalogues bundled with the package (decisions §3): the Jackbox games, as CSV.
+// Catalogues bundled with the package: the Jackbox games, as CSV.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'

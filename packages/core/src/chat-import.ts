@@ -1,4 +1,4 @@
-// Importing a chat log into a session (decisions §6 "Chat import"): validated as a whole,
+// Importing a chat log into a session: validated as a whole,
 // stored in one transaction, idempotent.
 import type { CoreContext } from './context.ts'
 import { invalidInput } from './errors.ts'

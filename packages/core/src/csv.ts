@@ -1,4 +1,4 @@
-// CSV export and import of the catalogue (decisions §8).
+// CSV export and import of the catalogue.
 import { type CoreContext, isoNow } from './context.ts'
 import { invalidInput, isDomainError } from './errors.ts'
 import { readNewGameFields } from './game-fields.ts'

@@ -1,4 +1,4 @@
-// The list and picker filters (decisions §3): parsing from query strings or JSON bodies, and
+// The list and picker filters: parsing from query strings or JSON bodies, and
 // the one predicate both use.
 import { invalidInput } from './errors.ts'
 import type { Game, GameFilter } from './types.ts'

@@ -1,4 +1,4 @@
-// The failed-login limit (decisions §11): 10 failures from one address within 15 minutes lock
+// The failed-login limit: 10 failures from one address within 15 minutes lock
 // it out. Failures are kept in the store, so the limit counts across every server sharing it
 // and survives a restart.
 import { type CoreContext, isoAfter, isoNow } from './context.ts'

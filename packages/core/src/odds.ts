@@ -1,4 +1,4 @@
-// The picker's weights (decisions §4) and the two things done with them: the draw and the
+// The picker's weights and the two things done with them: the draw and the
 // explanation of its odds. Both take the same weights array, so an explanation can never
 // disagree with the picker.
 import { compareText } from './packs.ts'

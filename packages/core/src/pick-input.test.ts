@@ -1,5 +1,5 @@
 // What a pick accepts beyond the contract: count, audienceOverflow, packs and explain, and the
-// exact refusal of every bad value (decisions §4).
+// exact refusal of every bad value.
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Core } from './core.ts'
 import { createSeededRandom } from './random.ts'

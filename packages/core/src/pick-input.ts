@@ -1,5 +1,5 @@
 // The body of a pick (POST /api/pick), validated: the list filters, the session rules and the
-// additions beyond the contract (decisions §4). Whether named packs exist is checked against
+// additions beyond the contract. Whether named packs exist is checked against
 // the catalogue inside the pick.
 import { invalidInput } from './errors.ts'
 import { parseGameFilter } from './filters.ts'

@@ -1,4 +1,4 @@
-// The weighted random picker (decisions §4). A pick reads only; it changes nothing.
+// The weighted random picker. A pick reads only; it changes nothing.
 import type { CoreContext } from './context.ts'
 import { invalidInput, notFound } from './errors.ts'
 import { drawDistinct, drawIndex, listOdds, type PickOdds, weighCatalogue } from './odds.ts'

@@ -1,4 +1,4 @@
-// Exporting one session as JSON or a readable text report (decisions §9).
+// Exporting one session as JSON or a readable text report.
 import type { CoreContext } from './context.ts'
 import { invalidInput } from './errors.ts'
 import { getSessionOrThrow } from './sessions.ts'

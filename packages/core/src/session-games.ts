@@ -1,6 +1,6 @@
-// The games of a session: adding, status, room code, player count and the player check
-// (decisions §5, §13). Every change of a row's status, room code, player count or check status
-// emits `session_game.updated`, the implicit `playing → played` ones included.
+// The games of a session: adding, status, room code, player count and the player check.
+// Every change of a row's status, room code, player count or check status emits
+// `session_game.updated`, the implicit `playing → played` ones included.
 import { type CoreContext, isoAfter, isoNow } from './context.ts'
 import { invalidInput, notFound } from './errors.ts'
 import { type Emit, emitSessionGamesUpdated, transactionWithEvents } from './events.ts'

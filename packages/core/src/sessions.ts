@@ -1,4 +1,4 @@
-// Sessions: start, close, delete (decisions §5).
+// Sessions: start, close, delete.
 import { type CoreContext, isoNow } from './context.ts'
 import { invalidInput, notFound } from './errors.ts'
 import { emitSessionGamesUpdated, transactionWithEvents } from './events.ts'

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { createTestCore, gameInput } from './test-helpers/core.ts'
 
 describe('stats', () => {
-  test('counts, most played and top rated follow decisions §7', async () => {
+  test('counts; most played by plays, then title; top rated by score, upvotes, then title', async () => {
     const { core, clock } = await createTestCore()
     const [a, b, c] = [await core.games.create(gameInput({ title: 'A' })),
       await core.games.create(gameInput({ title: 'B' })), await core.games.create(gameInput({ title: 'C' }))]

@@ -1,4 +1,4 @@
-// Aggregate statistics (decisions §7), computed from the cached catalogue and two counts.
+// Aggregate statistics, computed from the cached catalogue and two counts.
 import type { CoreContext } from './context.ts'
 import { compareText } from './packs.ts'
 import type { Game, Pack } from './types.ts'

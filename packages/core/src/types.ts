@@ -116,7 +116,7 @@ export interface GameFields {
 export type DrawingFilter = 'only' | 'exclude'
 export type LengthFilter = 'short' | 'medium' | 'long'
 
-/** Shared by the list filters and the picker (decisions §3). */
+/** Shared by the list filters and the picker. */
 export interface GameFilter {
   playerCount?: number
   drawing?: DrawingFilter

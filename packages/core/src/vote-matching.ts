@@ -1,4 +1,4 @@
-// Rules shared by live votes and chat imports (decisions §6).
+// Rules shared by live votes and chat imports.
 import type { TimelineEntry } from './store.ts'
 
 export const DUPLICATE_WINDOW_MS = 1000

@@ -1,4 +1,4 @@
-// The webhook registry (decisions §10): validation, CRUD, logs and the test event.
+// The webhook registry: validation, CRUD, logs and the test event.
 import { type CoreContext, isoNow } from './context.ts'
 import { invalidInput, notFound } from './errors.ts'
 import { isEventType, queueDeliveries } from './events.ts'

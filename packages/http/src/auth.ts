@@ -1,4 +1,4 @@
-// Admin login and bearer tokens (decisions §11): jose HS256 JWTs, 24 h, constant-time key
+// Admin login and bearer tokens: jose HS256 JWTs, 24 h, constant-time key
 // checks and the failed-login limit per address (both in the core; the limit is kept in the store).
 import type { Core } from '@game-picker/core'
 import { type H3Event, getRequestIP } from 'h3'

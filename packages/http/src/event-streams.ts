@@ -1,4 +1,4 @@
-// The open event streams of this server (decisions §15), over h3's event stream helper. A new
+// The open event streams of this server, over h3's event stream helper. A new
 // connection replays what it missed (paced by the client: each replayed event waits until the
 // client took the previous one) and then goes live without a gap or a repeat. Live events are
 // never awaited: a client that stops reading is dropped once what it has not taken passes a

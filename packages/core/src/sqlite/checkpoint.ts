@@ -1,6 +1,6 @@
 // Replaces the database file atomically: temp file in the same folder -> fsync -> rename ->
 // fsync the folder. The rename is the only way the main file ever changes, so after a crash
-// it holds either the old image or the new one, never a mix (decisions §2).
+// it holds either the old image or the new one, never a mix.
 import { open, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { releaseNow } from './release-memory.ts'

@@ -1,4 +1,4 @@
-// A durable database on top of sql.js (decisions §2): the database lives in memory, every
+// A durable database on top of sql.js: the database lives in memory, every
 // committed write transaction is appended to `<file>-journal` and fsynced before `write`
 // resolves, and checkpoints rewrite the whole file atomically and empty the journal.
 import { readFile } from 'node:fs/promises'

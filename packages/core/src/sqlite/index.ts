@@ -1,5 +1,5 @@
 // createSqliteStore: the default Store, SQLite through sql.js, durable on a file through a
-// journal + checkpoints (decisions §2). No file (or ':memory:') gives an in-memory store.
+// journal + checkpoints. No file (or ':memory:') gives an in-memory store.
 import type { Store, StoreReads } from '../store.ts'
 import type { SqlReader } from './durable-db.ts'
 import { openDatabase, type SqliteStoreOptions } from './open.ts'

@@ -1,4 +1,4 @@
-// The write-ahead journal beside the database (decisions §2): one line per committed write
+// The write-ahead journal beside the database: one line per committed write
 // transaction, `<crc32 hex> <json>\n` with json = { seq, stmts: [[sql, params]] }. Appends are
 // group-committed: transactions that commit while an fsync is in flight share the next one.
 import { type FileHandle, open, readFile } from 'node:fs/promises'

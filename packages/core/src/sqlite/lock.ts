@@ -1,4 +1,4 @@
-// One writer per database file: `<file>.lock` names the owning pid (decisions §2). A lock whose
+// One writer per database file: `<file>.lock` names the owning pid. A lock whose
 // pid is dead, or a zombie (containers often run without an init that reaps), is taken over.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// Which outcomes end a delivery and when the next attempt is due (decisions §10).
+// Which outcomes end a delivery and when the next attempt is due.
 
 export function isSuccess(status: number | null): boolean {
   return status !== null && status >= 200 && status < 300

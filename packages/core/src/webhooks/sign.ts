@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 
 /**
- * `sha256=` + hex HMAC-SHA256 over `timestamp + "." + rawBody` (decisions §10). The timestamp
+ * `sha256=` + hex HMAC-SHA256 over `timestamp + "." + rawBody`. The timestamp
  * is inside the MAC so a receiver can reject replays of old requests without trusting an
  * unsigned header.
  */

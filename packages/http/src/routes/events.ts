@@ -1,4 +1,4 @@
-// The live event stream (decisions §15): public, filtered by type, resumable by id.
+// The live event stream: public, filtered by type, resumable by id.
 import { readEventTypes } from '@game-picker/core'
 import type { Auth } from '../auth.ts'
 import { httpFailure } from '../errors.ts'
