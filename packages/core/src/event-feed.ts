@@ -3,6 +3,7 @@
 // hands each to every subscriber in id order, so a thousand streams cost one query, not a
 // thousand. Each event comes with its wire body twice: in full for admin connections, and
 // without `vote.username` for everyone else.
+import { coalesce } from './coalesce.ts'
 import type { Core } from './core.ts'
 import type { EventType } from './events.ts'
 import type { StoredEvent } from './store.ts'
@@ -42,8 +43,6 @@ export function createEventFeed(core: Core, options: EventFeedOptions = {}) {
   const log = options.log ?? (() => {})
   const listeners = new Set<(event: FeedEvent) => void>()
   let position = 0
-  let reading: Promise<void> | null = null
-  let again = false
   let timers: NodeJS.Timeout[] = []
   let unsubscribe = () => {}
 
@@ -60,19 +59,8 @@ export function createEventFeed(core: Core, options: EventFeedOptions = {}) {
   }
 
   /** Reads what is new; calls while a read runs coalesce into one more. */
-  function wake(): Promise<void> {
-    if (reading) {
-      again = true
-      return reading
-    }
-    reading = (async () => {
-      do {
-        again = false
-        await readNew().catch((error: unknown) => log(`event feed: ${String(error)}`))
-      } while (again)
-    })().finally(() => (reading = null))
-    return reading
-  }
+  const reader = coalesce(() => readNew().catch((error: unknown) => log(`event feed: ${String(error)}`)))
+  const wake = () => reader.run()
 
   const prune = () => void core.events.prune().catch((error: unknown) => log(`event feed: pruning failed: ${String(error)}`))
 
@@ -102,7 +90,7 @@ export function createEventFeed(core: Core, options: EventFeedOptions = {}) {
     async stop(): Promise<void> {
       unsubscribe()
       for (const timer of timers) clearInterval(timer)
-      await reading
+      await reader.settled()
       listeners.clear()
     },
   }

@@ -2,6 +2,7 @@
 // when told that monitor state changed) it renews the leases of the rooms it watches, stops
 // watching those it no longer holds (stopped, or taken by another server), and starts watching
 // monitored rooms nobody holds (new ones, or a dead server's).
+import { coalesce } from '../coalesce.ts'
 import type { RoomMonitors } from './types.ts'
 
 /** The lease use cases of the core, as the coordinator needs them. */
@@ -21,8 +22,6 @@ export interface MonitorCoordinatorOptions {
 
 export function createMonitorCoordinator({ leases, monitors, intervalMs = 5000, log = () => {} }: MonitorCoordinatorOptions) {
   let timer: NodeJS.Timeout | undefined
-  let syncing: Promise<void> | null = null
-  let again = false
 
   async function sync(): Promise<void> {
     const watched = monitors.runningIds()
@@ -32,19 +31,8 @@ export function createMonitorCoordinator({ leases, monitors, intervalMs = 5000, 
   }
 
   /** Syncs now; calls made while a sync runs coalesce into one more. */
-  function wake(): Promise<void> {
-    if (syncing) {
-      again = true
-      return syncing
-    }
-    syncing = (async () => {
-      do {
-        again = false
-        await sync().catch((error: unknown) => log(`room monitors: could not sync leases: ${String(error)}`))
-      } while (again)
-    })().finally(() => (syncing = null))
-    return syncing
-  }
+  const syncer = coalesce(() => sync().catch((error: unknown) => log(`room monitors: could not sync leases: ${String(error)}`)))
+  const wake = () => syncer.run()
 
   return {
     wake,
@@ -57,7 +45,7 @@ export function createMonitorCoordinator({ leases, monitors, intervalMs = 5000, 
     /** Stops watching and gives the leases up, so another server takes the rooms at once. */
     async stop(): Promise<void> {
       clearInterval(timer)
-      await syncing
+      await syncer.settled()
       const watched = monitors.runningIds()
       await monitors.close()
       await leases.release(watched).catch((error: unknown) => log(`room monitors: could not release leases: ${String(error)}`))
