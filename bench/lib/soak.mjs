@@ -5,6 +5,7 @@
 // the first and the last window (RSS, p50/p99), so growth over time shows.
 //   node bench/lib/soak.mjs --db FILE [--seconds 600] [--rate 200]
 // Duration also from BENCH_SOAK_S. Prints one JSON object.
+import { statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { parseArgs } from 'node:util'
 import { createApiClient, dist, freePort, processMemory, round, sleep, startServerProcess } from './common.mjs'
@@ -32,6 +33,12 @@ const port = await freePort()
 const server = await startServerProcess(process.execPath, [dist.cliBin, 'serve', '--port', String(port), '--db', values.db], {
   port, env: { ADMIN_KEY: KEY }, timeoutMs: 60_000,
 })
+// The server holds the whole database in memory (sql.js), so RSS grows with the data it takes in.
+// The file is checkpointed when the server opens it and when it stops cleanly: its size then is
+// the database's, which separates the data's growth from the process's.
+const fileMb = () => statSync(values.db).size / (1024 * 1024)
+const dbStartMb = fileMb()
+let stopped = false
 try {
   const api = createApiClient(server.url)
   const { token } = await api('POST', '/api/auth/login', { key: KEY })
@@ -61,12 +68,15 @@ try {
   for (let waited = 0; delivered < votes && waited < 30_000; waited += 250) await sleep(250) // deliveries are asynchronous
 
   const summary = (w) => ({ rps: round(w.rps, 0), p50: w.p50, p99: w.p99, rssMb: round(w.rssMb, 1), cpuUsPerReq: round(w.cpuUsPerReq, 0) })
+  const peakRssMb = round(processMemory(server.pid).peakRssMb, 1)
+  await server.stop()
+  stopped = true
   process.stdout.write(`${JSON.stringify({
     seconds: SECONDS, rate: RATE, windows: WINDOWS, start: summary(windows[0]), end: summary(windows.at(-1)),
-    peakRssMb: round(processMemory(server.pid).peakRssMb, 1), votes, delivered,
+    peakRssMb, votes, delivered, dbStartMb: round(dbStartMb, 1), dbEndMb: round(fileMb(), 1),
     non2xx: windows.reduce((s, w) => s + w.non2xx, 0), errors: windows.reduce((s, w) => s + w.errors, 0),
   })}\n`)
 } finally {
-  await server.stop()
+  if (!stopped) await server.stop()
   receiver.close()
 }

@@ -153,7 +153,10 @@ export interface StoreTx extends StoreReads {
    * to `owner` until `leaseUntil`, oldest first: each attempt is made by one server.
    */
   claimDueDeliveries(owner: string, now: string, leaseUntil: string, limit: number): Promise<Delivery[]>
-  /** Counts one more attempt and ends the lease; `nextAttemptAt` null marks the delivery finished. */
+  /**
+   * Counts one more attempt and ends the lease; `nextAttemptAt` null: the delivery is finished
+   * and its row is deleted (its log rows are the record; a busy server would keep them forever).
+   */
   updateDelivery(id: number, nextAttemptAt: string | null): Promise<void>
 
   /** Appends to the event log; ids increase in commit order across the whole database. */

@@ -1,5 +1,8 @@
+import { join } from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { tempDir } from '../../../test/helpers/tmp-dir.ts'
 import type { Core } from './core.ts'
+import { createSqliteStore, openSqliteTables } from './sqlite/index.ts'
 import { createTestCore, gameInput } from './test-helpers/core.ts'
 
 let core: Core
@@ -83,5 +86,22 @@ describe('webhook registry', () => {
     expect(await core.deliveries.nextDueAt()).toBeNull()
     await core.webhooks.remove(id)
     await expect(core.webhooks.logs(id)).rejects.toMatchObject({ code: 'NOT_FOUND' })
+  })
+
+  test('a finished delivery leaves its log rows and no outbox row behind', async () => {
+    const file = join(tempDir(), 'outbox.sqlite')
+    const { core: onFile } = await createTestCore({ store: await createSqliteStore({ file }) })
+    const { id } = await onFile.webhooks.create(hook())
+    for (let i = 0; i < 3; i++) await onFile.webhooks.test(id)
+    const due = await onFile.deliveries.claimDue('2100-01-01T00:00:00.000Z', 10)
+    const at = '2026-11-22T20:00:01.000Z'
+    await onFile.deliveries.recordAttempt({ delivery: due[0], responseStatus: 500, errorMessage: 'HTTP 500', at, nextAttemptAt: at })
+    for (const delivery of due.slice(1)) {
+      await onFile.deliveries.recordAttempt({ delivery, responseStatus: 200, errorMessage: null, at, nextAttemptAt: null })
+    }
+    await onFile.close()
+    const tables = await openSqliteTables({ file, readOnly: true })
+    expect([await tables.count('webhook_deliveries'), await tables.count('webhook_logs')]).toEqual([1, 3]) // the retry stays
+    await tables.close()
   })
 })

@@ -90,7 +90,8 @@ export function createWrites(db: Db, changed: (topic: ChangeTopic) => void): Wri
         [d.delivery_id, d.webhook_id, d.event_type, JSON.stringify(d.payload), d.timestamp, d.next_attempt_at])
     },
     updateDelivery: async (id, nextAttemptAt) => {
-      if (nextAttemptAt) changed('deliveries') // a retry any instance may make
+      if (nextAttemptAt === null) return void await db.run('DELETE FROM webhook_deliveries WHERE id = $1', [id])
+      changed('deliveries') // a retry any instance may make
       await db.run(
         `UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = $1, lease_owner = NULL, lease_until = NULL
          WHERE id = $2`, [nextAttemptAt, id])

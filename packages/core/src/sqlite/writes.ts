@@ -152,10 +152,10 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
         [owner, leaseUntil, now, now, limit],
       ).map(toDelivery).sort(byDueTime),
     updateDelivery: async (id, nextAttemptAt) =>
-      void db.run(
-        `UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ?, lease_owner = NULL, lease_until = NULL
-         WHERE id = ?`,
-        [nextAttemptAt, id]),
+      void (nextAttemptAt === null
+        ? db.run('DELETE FROM webhook_deliveries WHERE id = ?', [id])
+        : db.run('UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ?, lease_owner = NULL, lease_until = NULL WHERE id = ?',
+          [nextAttemptAt, id])),
 
     insertEvent: async (event) =>
       db.run('INSERT INTO events (type, body, created_at) VALUES (?, ?, ?)', [event.type, event.body, event.created_at])
