@@ -54,7 +54,7 @@ export function createCheckpointer(io: FileIO, file: string, paged: PagedFile, j
       await db.transaction(() => writeCheckpointSeq(db, journal.lastSeq))
       pending = { pages: paged.freeze(), seq: journal.lastSeq, generation: ++generation, rotated: rotate }
       await markPageLog(io, file, 'frozen', { ...pending, pageSize: paged.pageSize }) // readers: the journals change
-      if (rotate) await journal.rotate()
+      if (rotate) journal.rotate()
       return pending
     },
     async write(frozen) {

@@ -71,7 +71,7 @@ describe('openJournalWriter', () => {
     const file = join(tempDir(), 'db.sqlite')
     const journal = await openJournalWriter(io, file, { lastSeq: 0, bytes: 0, onFlushed: () => {} })
     await journal.append([['SELECT 1', []]])
-    await journal.rotate()
+    journal.rotate()
     await journal.append([['SELECT 2', []]])
     expect(readFileSync(`${file}-journal-old`).toString()).toContain('SELECT 1')
     expect(readFileSync(`${file}-journal`).toString()).not.toContain('SELECT 1')

@@ -102,9 +102,10 @@ export interface JournalWriter {
   drain(): Promise<void>
   /**
    * After drain(): moves the journal aside as the old one and starts an empty one (durably, so
-   * the new one's records survive a crash). The old one must be gone (see removeOld).
+   * the new one's records survive a crash). The old one must be gone (see removeOld). Returns at
+   * once: the files change before the next batch is written, outside the caller's mutex.
    */
-  rotate(): Promise<void>
+  rotate(): void
   /** Removes the old journal once the database file holds its records. */
   removeOld(): Promise<void>
   /** Empties the journal once the database file holds all its records (at open, nothing is appended meanwhile). */
@@ -126,11 +127,15 @@ export async function openJournalWriter(
   // after it would never be replayed: refuse all further appends (the database must be reopened).
   let failure: unknown = null
 
+  // A rotation waiting to happen before the next batch (see rotate).
+  let rotation: Promise<void> = Promise.resolve()
+
   async function flushLoop(): Promise<void> {
     while (queue.length > 0) {
       const batch = queue
       queue = []
       try {
+        await rotation
         const data = Buffer.concat(batch.map((entry) => entry.data))
         await io.write(path, data, onDisk)
         await io.sync(path)
@@ -167,15 +172,23 @@ export async function openJournalWriter(
       while (flushing) await flushing
       if (failure) throw failure
     },
-    async rotate() {
+    rotate() {
       if (bytes === 0) return
-      await io.rename(path, oldJournalPath(file))
-      await io.write(path, new Uint8Array(0), 0)
-      await io.syncDirectory(dirname(path))
-      bytes = onDisk = 0
+      bytes = 0
+      rotation = (async () => {
+        await io.rename(path, oldJournalPath(file))
+        await io.write(path, new Uint8Array(0), 0)
+        await io.syncDirectory(dirname(path))
+        onDisk = 0
+      })()
+      rotation.catch(() => {}) // a failed rotation fails the next batch and removeOld
     },
-    removeOld: () => io.remove(oldJournalPath(file)),
+    async removeOld() {
+      await rotation
+      await io.remove(oldJournalPath(file))
+    },
     async truncate() {
+      await rotation
       await io.truncate(path, 0)
       await io.sync(path)
       bytes = onDisk = 0

@@ -141,7 +141,7 @@ export class SimFS implements FileIO {
     else if (op.kind === 'sync') file().sync()
     else if (op.kind === 'truncate') file().truncate(op.size)
     else if (op.kind === 'remove') this.files.delete(op.path)
-    else {
+    else if (op.kind === 'rename') {
       const moved = this.files.get(op.path)
       if (!moved) throw Object.assign(new Error(`ENOENT: ${op.path}`), { code: 'ENOENT' })
       this.files.delete(op.path)
