@@ -255,13 +255,21 @@ function createDurableDb(initialConn: () => Connection, options: OpenOptions, fi
   const checkpointInBackground = () => {
     background ??= checkpoint(true).catch(() => {}).finally(() => { background = undefined })
   }
+  const limit = options.checkpointBytes ?? 8 * 1024 * 1024
   if (writer) {
     writer.hooks.onFlushed = () => {
       clearTimeout(idleTimer)
       if (closing || writer.journal.bytes === 0) return
-      const limit = options.checkpointBytes ?? 8 * 1024 * 1024
       if (writer.journal.bytes >= limit || writer.paged.dirtyBytes >= limit) return checkpointInBackground()
       idleTimer = setTimeout(checkpointInBackground, options.idleCheckpointMs ?? 5000).unref()
+    }
+  }
+  // Writes faster than checkpoints can write pages (bulk imports) would pile changed pages up in
+  // memory: past four checkpoints' worth, a write waits for one to finish.
+  async function keepUp(): Promise<void> {
+    while (writer && !closing && writer.paged.dirtyBytes >= 4 * limit) {
+      checkpointInBackground()
+      await background
     }
   }
 
@@ -293,6 +301,7 @@ function createDurableDb(initialConn: () => Connection, options: OpenOptions, fi
     async write(fn) {
       assertOpen()
       if (options.readOnly) throw new Error(`database ${options.file} is open read-only`)
+      await keepUp()
       const { result, durable } = await mutex.run(async () => {
         const stmts: JournalStatement[] = []
         let active = true
