@@ -119,16 +119,21 @@ interface OpenedFile {
 async function openFile(SQL: SqlJsStatic, io: FileIO, file: string, configure: (db: Connection) => void): Promise<OpenedFile> {
   const stamp = pageLogStamp(io, file)
   const log = await readPageLog(io, file)
-  const size = (await io.size(file)) ?? 0
+  const fileSize = (await io.size(file)) ?? 0
   let paged: PagedFile | null = null
   let sqlDb: Database
-  if (size === 0) {
+  if (fileSize === 0) {
     sqlDb = new SQL.Database() // a reader of a file not created yet sees an empty database
   } else {
     const header = new Uint8Array(100)
     io.readSync(file, header, 0)
-    paged = new PagedFile(io, file, size, pageSizeOf(header))
-    if (log?.state === 'logged') paged.base = log.pages // a writer is putting them into the file now
+    const pageSize = pageSizeOf(header)
+    // A log not yet (or only partly) written into the file: its pages are the newest, and the
+    // file may not reach the last of them yet (a reader opens while a writer applies it).
+    const base = log?.state === 'logged' ? log.pages : null
+    const size = [...base?.keys() ?? []].reduce((most, page) => Math.max(most, (page + 1) * pageSize), fileSize)
+    paged = new PagedFile(io, file, size, pageSize)
+    paged.base = base
     sqlDb = new SQL.Database(paged as unknown as Uint8Array)
   }
   const conn = createConnection(sqlDb, configure)

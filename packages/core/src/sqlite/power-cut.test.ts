@@ -76,17 +76,21 @@ describe.each(databases)(
         const op = ops[index]
         cuts.push([index, op.kind === 'write' ? Math.floor(rand() * op.data.length) : 0])
       }
+      const expected = { integrity_check: 'ok', acked: true, prefix: true, counted: true }
       const failures: string[] = []
       for (const [index, bytes] of cuts) {
         for (const dropUnsynced of [false, true]) {
           const acked = acks.filter((at) => at <= index).length
           const crashed = initial.crashState(ops, index, bytes, dropUnsynced)
-          const reopened = await openSqlDatabase({ file, io: crashed })
-          const result = await check(reopened, acked)
-          await reopened.close()
-          const expected = { integrity_check: 'ok', acked: true, prefix: true, counted: true }
-          if (JSON.stringify(result) !== JSON.stringify(expected)) {
-            failures.push(`cut at op ${index} (${ops[index]?.kind} ${ops[index]?.path}) byte ${bytes}${dropUnsynced ? ', unsynced lost' : ''}: ${JSON.stringify(result)}`)
+          // A read-only process first (it takes an unapplied page log as it is), then the
+          // writer that repairs the file.
+          for (const readOnly of [true, false]) {
+            const result = await openSqlDatabase({ file, io: crashed, readOnly }).then(async (reopened) => {
+              try { return await check(reopened, acked) } finally { await reopened.close() }
+            }, (error: unknown) => String(error))
+            if (JSON.stringify(result) !== JSON.stringify(expected)) {
+              failures.push(`${readOnly ? 'reader' : 'writer'}, cut at op ${index} (${ops[index]?.kind} ${ops[index]?.path}) byte ${bytes}${dropUnsynced ? ', unsynced lost' : ''}: ${JSON.stringify(result)}`)
+            }
           }
         }
       }
