@@ -75,7 +75,8 @@ export class PagedFile {
 
   /** SQLite writes whole pages; anything else is merged into the page it falls in. */
   set(source: ArrayLike<number>, offset = 0): void {
-    const bytes = source instanceof Uint8Array ? source : Uint8Array.from(source)
+    // sql.js hands over a view on its heap, an Int8Array: copy its bytes, not its values.
+    const bytes = ArrayBuffer.isView(source) ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength) : Uint8Array.from(source)
     for (let done = 0; done < bytes.length; ) {
       const at = offset + done
       const page = Math.floor(at / this.pageSize)
