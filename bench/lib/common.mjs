@@ -88,7 +88,7 @@ export function runNodeJson(script, args = [], { timeoutMs = 120_000, env = {}, 
 }
 
 /** Spawns a long-running server process and waits (bounded) until GET `readyPath` answers 200. */
-export async function startServerProcess(command, args, { port, env = {}, readyPath = '/health', timeoutMs = 20_000 }) {
+export async function startServerProcess(command, args, { port, env = {}, readyPath = '/health', timeoutMs = 20_000, pollMs = 100 }) {
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''
   child.stdout.on('data', (d) => { log += d })
@@ -106,7 +106,7 @@ export async function startServerProcess(command, args, { port, env = {}, readyP
       child.kill('SIGKILL')
       throw new Error(`server not ready after ${timeoutMs} ms: ${log.slice(-2000)}`)
     }
-    await sleep(100)
+    await sleep(pollMs)
   }
   return {
     pid: child.pid,

@@ -48,6 +48,7 @@ async function run({ url, durationS, connections, method = 'GET', path = '/', he
     statuses,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     avgMs: result.latency.average,
     bytesPerResponse: result.throughput.total / Math.max(1, result.requests.total),
     seconds,

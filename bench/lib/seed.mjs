@@ -1,8 +1,12 @@
 // Builds the benchmark databases through the core, in-process, on files (no server running):
 //   --db FILE            500 games in 25 packs (CSV import), 5,000 closed sessions with 3 games
-//                        each (one store transaction), 100,000 votes (200 chat imports of 500
-//                        votes), then one active session with a game playing (for live votes).
+//                        each (transactions of 1,000 sessions), 100,000 votes (`--votes N`: chat
+//                        imports of at most 5,000 votes into the newest max(200, N / 5,000)
+//                        sessions; sessions are added when that is more than `--sessions`), then
+//                        one active session with a game playing (for live votes).
 //   --catalogue-db FILE  the same 500-game catalogue only (for the CLI cold start).
+// Votes are generated one import at a time (8 in flight), so memory does not grow with N:
+// 100k = 200 x 500 votes, 1M = 200 x 5,000, 10M = 2,000 x 5,000 (in 5,000 sessions).
 // Prints one JSON line: timings and the resulting counts.
 import { statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -18,9 +22,11 @@ const { values } = parseArgs({
 })
 const GAMES = Number(values.games)
 const PACKS = Number(values.packs)
-const SESSIONS = Number(values.sessions)
 const VOTES = Number(values.votes)
-const VOTE_SESSIONS = 200
+const VOTES_PER_IMPORT = 5000
+const VOTE_SESSIONS = Math.max(200, Math.ceil(VOTES / VOTES_PER_IMPORT))
+const SESSIONS = Math.max(Number(values.sessions), VOTE_SESSIONS)
+const SESSIONS_PER_TX = 1000
 const GAMES_PER_SESSION = 3
 const HOUR = 3_600_000
 
@@ -50,24 +56,30 @@ const games = await core.games.list({})
 const firstSessionMs = Date.now() - 86_400_000 - SESSIONS * HOUR
 const sessionStart = (s) => firstSessionMs + s * HOUR
 const gameAt = (s, k) => sessionStart(s) + 60_000 + k * 20 * 60_000
-const sessionIds = await timed('sessions', () =>
-  core.store.transaction(async (tx) => {
-    const ids = []
-    for (let s = 0; s < SESSIONS; s++) {
-      const session = await tx.insertSession({ created_at: new Date(sessionStart(s)).toISOString(), notes: `bench ${s}` })
-      for (let k = 0; k < GAMES_PER_SESSION; k++) {
-        await tx.finishPlaying(session.id)
-        await tx.insertSessionGame({
-          session_id: session.id, game_id: games[(s * 7 + k * 13) % games.length].id,
-          played_at: new Date(gameAt(s, k)).toISOString(), manually_added: 0, status: 'playing', room_code: null,
-        })
-      }
+async function insertSessions(tx, from, to) {
+  const ids = []
+  for (let s = from; s < to; s++) {
+    const session = await tx.insertSession({ created_at: new Date(sessionStart(s)).toISOString(), notes: `bench ${s}` })
+    for (let k = 0; k < GAMES_PER_SESSION; k++) {
       await tx.finishPlaying(session.id)
-      await tx.closeSession(session.id, new Date(sessionStart(s) + HOUR - 60_000).toISOString(), `bench ${s}`)
-      ids.push(session.id)
+      await tx.insertSessionGame({
+        session_id: session.id, game_id: games[(s * 7 + k * 13) % games.length].id,
+        played_at: new Date(gameAt(s, k)).toISOString(), manually_added: 0, status: 'playing', room_code: null,
+      })
     }
-    return ids
-  }))
+    await tx.finishPlaying(session.id)
+    await tx.closeSession(session.id, new Date(sessionStart(s) + HOUR - 60_000).toISOString(), `bench ${s}`)
+    ids.push(session.id)
+  }
+  return ids
+}
+const sessionIds = []
+await timed('sessions', async () => {
+  for (let first = 0; first < SESSIONS; first += SESSIONS_PER_TX) {
+    const last = Math.min(SESSIONS, first + SESSIONS_PER_TX)
+    sessionIds.push(...await core.store.transaction((tx) => insertSessions(tx, first, last)))
+  }
+})
 
 // Votes: chat imports into the last VOTE_SESSIONS sessions, a few in flight at once (the
 // journal's group commit shares their fsyncs).

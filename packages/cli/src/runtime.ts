@@ -11,7 +11,11 @@ export interface Runtime {
   stderr: OutputStream
   /** A person is there to answer prompts: stdin and stdout are both terminals. */
   interactive: boolean
-  /** Resolves with the signal's name on the first SIGINT or SIGTERM (serve waits on it). */
+  /**
+   * Resolves with the signal's name on the first SIGINT or SIGTERM (serve waits on it). Later
+   * ones are ignored: the process is already stopping, and a package manager passes Ctrl-C on
+   * to the process that got it from the terminal already, so a second signal is normal.
+   */
   waitForShutdown(): Promise<string>
 }
 
@@ -20,15 +24,12 @@ export function createNodeRuntime(): Runtime {
     stdout: process.stdout,
     stderr: process.stderr,
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    // The listeners stay: without one, a repeated signal would kill the process while it saves
+    // the database, and the stop would count as a failure (exit by signal).
     waitForShutdown: () =>
       new Promise((resolve) => {
-        const onSignal = (signal: string) => {
-          process.off('SIGINT', onSignal)
-          process.off('SIGTERM', onSignal)
-          resolve(signal)
-        }
-        process.on('SIGINT', onSignal)
-        process.on('SIGTERM', onSignal)
+        process.on('SIGINT', resolve)
+        process.on('SIGTERM', resolve)
       }),
   }
 }
