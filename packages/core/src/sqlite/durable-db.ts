@@ -66,42 +66,42 @@ export async function openSqlDatabase(options: OpenOptions = {}): Promise<SqlDat
   if (file === undefined) return migrate(createDurableDb(() => createConnection(new SQL.Database(), configure), options), options)
 
   const io = options.io ?? createNodeFileIO()
-  const lock = options.readOnly ? null : await acquireLock(file)
+  return options.readOnly ? openReader(SQL, io, file, configure, options) : openWriter(SQL, io, file, configure, options)
+}
+
+async function openWriter(SQL: SqlJsStatic, io: FileIO, file: string, configure: (db: Connection) => void, options: OpenOptions): Promise<SqlDatabase> {
+  const lock = await acquireLock(file)
   let db: DurableDb | undefined
   try {
-    if (!options.readOnly) {
-      await recoverPageLog(io, file, await readPageLog(io, file))
-      await io.remove(`${file}.checkpoint-tmp`) // left by a crash of a version that rewrote the whole file
-      if (!(await io.size(file))) await writeFileAtomic(io, file, emptyImage(SQL))
-    }
-    if (options.readOnly) {
-      // Migrations apply in memory only, so reads see the current schema; again after a reopen.
-      const reopen = async () => {
-        const opened = await openFile(SQL, io, file, configure)
-        await migrateInMemory(opened.conn, options)
-        return opened
-      }
-      const opened = await reopen()
-      db = createDurableDb(() => opened.conn, options, { io, file, reopen, stamp: opened.stamp })
-      return db
-    }
+    await recoverPageLog(io, file, await readPageLog(io, file))
+    await io.remove(`${file}.checkpoint-tmp`) // left by a crash of a version that rewrote the whole file
+    if (!(await io.size(file))) await writeFileAtomic(io, file, emptyImage(SQL))
     const opened = await openFile(SQL, io, file, configure)
-    {
-      const hooks = { onFlushed: () => {} }
-      const journal = await openJournalWriter(io, file, { lastSeq: opened.lastSeq, bytes: opened.journalBytes, onFlushed: () => hooks.onFlushed() })
-      await io.write(journalPath(file), new Uint8Array(0), 0) // exists before the first record is acknowledged
-      await io.syncDirectory(dirname(file))
-      const checkpointer = createCheckpointer(io, file, opened.paged!, journal, opened.generation)
-      db = createDurableDb(() => opened.conn, options, { io, file, journal, lock, hooks, checkpointer, paged: opened.paged! })
-      // Replayed records (and a torn tail) are folded into the file before anything is appended.
-      if (opened.journalBytes > 0 || opened.oldJournal) await db.checkpointNow({ rotate: false })
-    }
-    return await migrate(db, options)
+    const hooks = { onFlushed: () => {} }
+    const journal = await openJournalWriter(io, file, { lastSeq: opened.lastSeq, bytes: opened.journalBytes, onFlushed: () => hooks.onFlushed() })
+    await io.write(journalPath(file), new Uint8Array(0), 0) // exists before the first record is acknowledged
+    await io.syncDirectory(dirname(file))
+    const checkpointer = createCheckpointer(io, file, opened.paged!, journal, opened.generation)
+    db = createDurableDb(() => opened.conn, options, { io, file, journal, lock, hooks, checkpointer, paged: opened.paged! })
+    // Replayed records (and a torn tail) are folded into the file before anything is appended.
+    if (opened.journalBytes > 0 || opened.oldJournal) await db.checkpointNow({ rotate: false })
   } catch (error) {
     if (db) await db.close().catch(() => {})
-    else await lock?.release()
+    else await lock.release()
     throw error
   }
+  return migrate(db, options)
+}
+
+/** No lock: migrations apply in memory only, so reads see the current schema (again after a reopen). */
+async function openReader(SQL: SqlJsStatic, io: FileIO, file: string, configure: (db: Connection) => void, options: OpenOptions): Promise<SqlDatabase> {
+  const reopen = async () => {
+    const opened = await openFile(SQL, io, file, configure)
+    await migrateInMemory(opened.conn, options)
+    return opened
+  }
+  const opened = await reopen()
+  return createDurableDb(() => opened.conn, options, { io, file, reopen, stamp: opened.stamp })
 }
 
 interface OpenedFile {
