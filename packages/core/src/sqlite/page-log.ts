@@ -89,19 +89,27 @@ export function pageLogStamp(io: FileIO, file: string): string {
 export async function writePageLog(io: FileIO, file: string, log: Omit<PageLog, 'state'>): Promise<void> {
   const path = pageLogPath(file)
   const numbers = [...log.pages.keys()].sort((a, b) => a - b)
-  const entries = Buffer.alloc(numbers.length * (4 + log.pageSize))
-  numbers.forEach((page, i) => {
-    const at = i * (4 + log.pageSize)
-    entries.writeUInt32LE(page, at)
-    entries.set(log.pages.get(page)!, at + 4)
-  })
+  const entrySize = 4 + log.pageSize
+  // In chunks, so a large checkpoint does not hold a second copy of its pages at once.
+  let crc = 0
+  for (let first = 0; first < numbers.length; first += CHUNK_PAGES) {
+    const chunk = numbers.slice(first, first + CHUNK_PAGES)
+    const entries = Buffer.alloc(chunk.length * entrySize)
+    chunk.forEach((page, i) => {
+      entries.writeUInt32LE(page, i * entrySize)
+      entries.set(log.pages.get(page)!, i * entrySize + 4)
+    })
+    crc = crc32(entries, crc)
+    await io.write(path, entries, HEADER + first * entrySize)
+  }
   // Entries first, header last: until the header names them, the old header stays valid and its
-  // (applied) state says the file needs nothing from this log.
-  await io.write(path, entries, HEADER)
-  await io.write(path, header('logged', log.generation, log.seq, log.pageSize, numbers.length, crc32(entries)), 0)
+  // (applied or frozen) state says the file needs nothing from this log.
+  await io.write(path, header('logged', log.generation, log.seq, log.pageSize, numbers.length, crc), 0)
   await io.sync(path)
   await io.syncDirectory(dirname(path)) // the first log's directory entry
 }
+
+const CHUNK_PAGES = 256
 
 /** Writes the pages into the database file (runs of neighbours in one write each) and fsyncs it. */
 export async function applyPages(io: FileIO, file: string, pages: Pages, pageSize: number): Promise<void> {
