@@ -7,8 +7,8 @@
 //   BENCH_CACHE_DIR=DIR                 where the seeded databases are kept (default below)
 // Each size is seeded once with bench/lib/seed.mjs --votes N into a folder under
 // ${XDG_CACHE_HOME:-~/.cache}/game-picker-bench/, named by size and a key of what wrote it
-// (SEED_FORMAT, seed.mjs, data.mjs and the built sqlite store): a change to any of them seeds
-// again. Every measurement runs on a fresh copy of that whole folder (the server writes), so
+// (SEED_FORMAT, seed.mjs and data.mjs): a change to either seeds again; bump SEED_FORMAT when
+// the store's file format changes. Every measurement runs on a fresh copy of that whole folder (the server writes), so
 // nothing here depends on which files the store keeps beside its database.
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -37,13 +37,6 @@ export const cacheRoot = () =>
 function seedKey() {
   const hash = createHash('sha256').update(`format ${SEED_FORMAT}\n`)
   const files = [join(ROOT, 'bench/lib/seed.mjs'), join(ROOT, 'bench/lib/data.mjs')]
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (entry.isDirectory()) walk(join(dir, entry.name))
-      else if (entry.name.endsWith('.js')) files.push(join(dir, entry.name))
-    }
-  }
-  walk(join(ROOT, 'packages/core/dist/sqlite'))
   for (const file of files) hash.update(`${file.slice(ROOT.length)}\n`).update(readFileSync(file))
   return hash.digest('hex').slice(0, 12)
 }

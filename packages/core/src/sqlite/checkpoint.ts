@@ -1,68 +1,91 @@
-// Replaces the database file atomically: temp file in the same folder -> fsync -> rename ->
-// fsync the folder. The rename is the only way the main file ever changes, so after a crash
-// it holds either the old image or the new one, never a mix.
-import { open, rename } from 'node:fs/promises'
+// Checkpoints: the pages changed since the last one go into the database file, so the journal
+// records before them can go. The cost follows the pages changed, not the size of the file:
+//   1. under the writer's mutex (no transaction open): the journal's last sequence is stored in
+//      the database, the changed pages are frozen and the journal is rotated;
+//   2. while new writes go on: the frozen pages are written to the page log and fsynced, then
+//      into the database file and fsynced, the log is marked applied and the old journal removed.
+// A crash in 2 leaves either an incomplete log (the file untouched: replay both journals) or a
+// complete one (written into the file again at open).
 import { dirname } from 'node:path'
-import { releaseNow } from './release-memory.ts'
+import type { FileIO } from './file-io.ts'
+import type { JournalWriter } from './journal.ts'
+import { applyPages, markPageLog, type PageLog, writePageLog } from './page-log.ts'
+import type { Pages, PagedFile } from './paged-file.ts'
 
-/** What a checkpoint needs of a connection: un-journaled statements and an image of the database. */
+/** What a checkpoint needs of a connection: un-journaled statements. */
 export interface CheckpointSource {
   run(sql: string, params?: (string | number | null)[]): unknown
   get(sql: string): Record<string, unknown> | undefined
-  exportImage(): Uint8Array
 }
 
-// The image records the last journal sequence it contains, so replay can skip those records.
+// The database records the last journal sequence it contains, so replay can skip those records.
 const STATE_TABLE = '_journal_state'
 
-/** The journal sequence a database image already holds (0 if it was never checkpointed). */
+/** The journal sequence a database already holds (0 if it was never checkpointed). */
 export function readCheckpointSeq(db: CheckpointSource): number {
   const exists = db.get(`SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = '${STATE_TABLE}'`)
   return exists ? Number(db.get(`SELECT seq FROM ${STATE_TABLE} WHERE id = 1`)?.seq ?? 0) : 0
 }
 
-/** Stores `seq` in the database (outside the journal), then writes its image over `file`. */
-export async function writeCheckpoint(db: CheckpointSource, file: string, seq: number): Promise<void> {
+function writeCheckpointSeq(db: CheckpointSource, seq: number): void {
   db.run(`CREATE TABLE IF NOT EXISTS ${STATE_TABLE} (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL)`)
   db.run(`INSERT OR REPLACE INTO ${STATE_TABLE} (id, seq) VALUES (1, ?)`, [seq])
-  const image = db.exportImage()
-  try {
-    await writeFileAtomic(file, image)
-  } finally {
-    releaseNow(image)
-  }
 }
 
-/** Writes `data` to `file` atomically and durably. */
-export async function writeFileAtomic(file: string, data: Uint8Array): Promise<void> {
-  // A fixed name: only the lock holder checkpoints, and a leftover from a crash is simply
-  // overwritten by the next checkpoint instead of piling up.
+export interface Checkpointer {
+  /** Step 1; call under the writer's mutex after the journal drained. Null when nothing changed. */
+  freeze(db: CheckpointSource & { transaction(fn: () => void): Promise<unknown> }, options?: { rotate: boolean }): Promise<FrozenCheckpoint | null>
+  /** Step 2 for what freeze returned. A failure leaves it pending: the next freeze retries it first. */
+  write(frozen: FrozenCheckpoint): Promise<void>
+  readonly pending: FrozenCheckpoint | null
+}
+
+/** `rotated` false: the checkpoint covers both journals whole (at open, before any append). */
+export interface FrozenCheckpoint { pages: Pages; seq: number; generation: number; rotated: boolean }
+
+export function createCheckpointer(io: FileIO, file: string, paged: PagedFile, journal: JournalWriter, generation: number): Checkpointer {
+  let pending: FrozenCheckpoint | null = null
+
+  const checkpointer: Checkpointer = {
+    get pending() { return pending },
+    async freeze(db, { rotate } = { rotate: true }) {
+      if (pending) await checkpointer.write(pending) // the old journal must go before the next rotation
+      if (paged.dirty.size === 0 && journal.bytes === 0) return null
+      await db.transaction(() => writeCheckpointSeq(db, journal.lastSeq))
+      pending = { pages: paged.freeze(), seq: journal.lastSeq, generation: ++generation, rotated: rotate }
+      await markPageLog(io, file, 'frozen', { ...pending, pageSize: paged.pageSize }) // readers: the journals change
+      if (rotate) journal.rotate()
+      return pending
+    },
+    async write(frozen) {
+      const log: Omit<PageLog, 'state'> = { ...frozen, pageSize: paged.pageSize }
+      await writePageLog(io, file, log)
+      await applyPages(io, file, frozen.pages, paged.pageSize)
+      await markPageLog(io, file, 'applied', log)
+      await journal.removeOld()
+      if (!frozen.rotated) await journal.truncate()
+      paged.written()
+      pending = null
+    },
+  }
+  return checkpointer
+}
+
+/** A complete log that was not marked applied (a crash during step 2): into the file with it. */
+export async function recoverPageLog(io: FileIO, file: string, log: PageLog | null): Promise<void> {
+  if (log?.state !== 'logged') return
+  await applyPages(io, file, log.pages, log.pageSize)
+  await markPageLog(io, file, 'applied', log)
+}
+
+/** Writes `data` to `file` atomically and durably (a new database's first image). */
+export async function writeFileAtomic(io: FileIO, file: string, data: Uint8Array): Promise<void> {
   const temp = `${file}.checkpoint-tmp`
-  const handle = await open(temp, 'w')
-  try {
-    await handle.writeFile(data)
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-  await rename(temp, file)
-  await syncDirectory(dirname(file))
+  await io.remove(temp)
+  await io.write(temp, data, 0)
+  await io.sync(temp)
+  await io.rename(temp, file)
+  await io.syncDirectory(dirname(file))
 }
 
-/** Makes a rename or a file creation in `dir` survive a power loss. */
-export async function syncDirectory(dir: string): Promise<void> {
-  let handle
-  try {
-    handle = await open(dir, 'r')
-    await handle.sync()
-  } catch (error) {
-    // Some platforms (Windows) cannot open or fsync a directory; there is nothing more to do.
-    if (!isCode(error, 'EISDIR', 'EPERM', 'EINVAL', 'EBADF')) throw error
-  } finally {
-    await handle?.close()
-  }
-}
-
-export function isCode(error: unknown, ...codes: string[]): boolean {
-  return typeof error === 'object' && error !== null && codes.includes((error as { code?: string }).code ?? '')
-}
+export { isCode } from './file-io.ts'

@@ -16,11 +16,12 @@ async function open(options: OpenOptions = {}): Promise<SqlDatabase> {
 const insert = (db: SqlDatabase, v: string) => db.write((w) => w.run('INSERT INTO t (v) VALUES (?)', [v]))
 const values = (db: SqlDatabase) => db.read((r) => r.all<{ v: string }>('SELECT v FROM t ORDER BY id').map((row) => row.v))
 
-/** What a crash right now would leave on disk: a copy of the database file and its journal. */
+/** What a crash right now would leave on disk: a copy of the database file, its journals and page log. */
 function crashCopy(file: string, dir: string): string {
   const copy = join(dir, `crash-${Math.random().toString(36).slice(2)}.sqlite`)
-  if (existsSync(file)) copyFileSync(file, copy)
-  copyFileSync(`${file}-journal`, `${copy}-journal`)
+  for (const suffix of ['', '-journal', '-journal-old', '-pages']) {
+    if (existsSync(file + suffix)) copyFileSync(file + suffix, copy + suffix)
+  }
   return copy
 }
 

@@ -1,14 +1,18 @@
-// A durable database on top of sql.js: the database lives in memory, every
-// committed write transaction is appended to `<file>-journal` and fsynced before `write`
-// resolves, and checkpoints rewrite the whole file atomically and empty the journal.
-import { readFile } from 'node:fs/promises'
+// A durable database on top of sql.js. On a file, SQLite pages through it (paged-file.ts): memory
+// holds SQLite's page cache and the pages changed since the last checkpoint, not the file.
+// Every committed write transaction is appended to `<file>-journal` and fsynced before `write`
+// resolves (group commit); checkpoints write the changed pages into the file crash-safely
+// (checkpoint.ts) and retire the journal records they hold.
 import { dirname } from 'node:path'
 import { createRequire } from 'node:module'
-import type { SqlJsStatic } from 'sql.js'
-import { isCode, readCheckpointSeq, syncDirectory, writeCheckpoint } from './checkpoint.ts'
-import { type JournalStatement, type JournalStats, type JournalWriter, openJournalWriter, readJournal, replayJournal } from './journal.ts'
+import type { Database, SqlJsStatic } from 'sql.js'
+import { type Checkpointer, createCheckpointer, readCheckpointSeq, recoverPageLog, writeFileAtomic } from './checkpoint.ts'
+import { createNodeFileIO, type FileIO } from './file-io.ts'
+import { type JournalStatement, type JournalStats, type JournalWriter, journalPath, openJournalWriter, readJournals, replayJournal } from './journal.ts'
 import { acquireLock, type FileLock } from './lock.ts'
 import { createMutex } from './mutex.ts'
+import { pageLogStamp, readPageLog } from './page-log.ts'
+import { PagedFile, pageSizeOf } from './paged-file.ts'
 import { type Connection, createConnection } from './sql-connection.ts'
 
 export { DatabaseLockedError } from './lock.ts'
@@ -30,6 +34,7 @@ export interface SqlDatabase {
   read<T>(fn: (db: SqlReader) => T | Promise<T>): Promise<T>
   /** Bumped after every committed write transaction that ran statements (callers use it to invalidate caches). */
   readonly version: number
+  /** Writes every change into the file and empties the journal. */
   checkpoint(): Promise<void>
   /** Flushes, checkpoints (when writable and file-backed), releases the lock, frees sql.js. Idempotent. */
   close(): Promise<void>
@@ -38,9 +43,14 @@ export interface OpenOptions {
   file?: string
   readOnly?: boolean
   migrations?: string[]
+  /** Checkpoint once the journal or the changed pages held in memory pass this many bytes. */
   checkpointBytes?: number
   idleCheckpointMs?: number
+  /** SQLite's page cache, in KiB. */
+  cacheKiB?: number
   onOpen?: (db: SqlWriter) => void
+  /** The files' reads and writes (a test records them to simulate power cuts). */
+  io?: FileIO
 }
 
 let sqlJs: Promise<SqlJsStatic> | undefined
@@ -52,55 +62,134 @@ const initSqlJs = createRequire(import.meta.url)('sql.js') as typeof import('sql
 export async function openSqlDatabase(options: OpenOptions = {}): Promise<SqlDatabase> {
   const SQL = await (sqlJs ??= initSqlJs())
   const file = options.file === ':memory:' ? undefined : options.file
-  const onOpen = options.onOpen ?? (() => {})
-  if (file === undefined) return migrate(createDurableDb(createConnection(new SQL.Database(), onOpen), options), options)
+  const configure = pragmas(options)
+  if (file === undefined) return migrate(createDurableDb(() => createConnection(new SQL.Database(), configure), options), options)
 
-  const lock = options.readOnly ? null : await acquireLock(file)
-  let conn: Connection | undefined
+  const io = options.io ?? createNodeFileIO()
+  return options.readOnly ? openReader(SQL, io, file, configure, options) : openWriter(SQL, io, file, configure, options)
+}
+
+async function openWriter(SQL: SqlJsStatic, io: FileIO, file: string, configure: (db: Connection) => void, options: OpenOptions): Promise<SqlDatabase> {
+  const lock = await acquireLock(file)
+  let db: DurableDb | undefined
   try {
-    // Journal before image: if a writer checkpoints in between, the newer image already holds
-    // every record read here, and replay skips them by sequence number.
-    const { records, bytes } = await readJournal(`${file}-journal`)
-    const image = await readFile(file).catch((error: unknown) => {
-      if (isCode(error, 'ENOENT')) return null
-      throw error
-    })
-    conn = createConnection(new SQL.Database(image), onOpen)
-    const lastSeq = await replayJournal(conn, records, readCheckpointSeq(conn))
+    await recoverPageLog(io, file, await readPageLog(io, file))
+    await io.remove(`${file}.checkpoint-tmp`) // left by a crash of a version that rewrote the whole file
+    if (!(await io.size(file))) await writeFileAtomic(io, file, emptyImage(SQL))
+    const opened = await openFile(SQL, io, file, configure)
     const hooks = { onFlushed: () => {} }
-    const journal = options.readOnly
-      ? null
-      : await openJournalWriter(`${file}-journal`, { lastSeq, onFlushed: () => hooks.onFlushed() })
-    if (journal) await syncDirectory(dirname(file)) // the journal's directory entry must survive a crash
-    const db = createDurableDb(conn, options, { file, journal, lock, hooks })
-    // A missing file is created now; a non-empty journal (maybe with a torn tail) is folded
-    // into the file before anything is appended after it.
-    if (journal && (image === null || bytes > 0)) await db.checkpointNow(true)
-    return await migrate(db, options)
+    const journal = await openJournalWriter(io, file, { lastSeq: opened.lastSeq, bytes: opened.journalBytes, onFlushed: () => hooks.onFlushed() })
+    await io.write(journalPath(file), new Uint8Array(0), 0) // exists before the first record is acknowledged
+    await io.syncDirectory(dirname(file))
+    const checkpointer = createCheckpointer(io, file, opened.paged!, journal, opened.generation)
+    db = createDurableDb(() => opened.conn, options, { io, file, journal, lock, hooks, checkpointer, paged: opened.paged! })
+    // Replayed records (and a torn tail) are folded into the file before anything is appended.
+    if (opened.journalBytes > 0 || opened.oldJournal) await db.checkpointNow({ rotate: false })
   } catch (error) {
-    conn?.close()
-    await lock?.release()
+    if (db) await db.close().catch(() => {})
+    else await lock.release()
+    throw error
+  }
+  return migrate(db, options)
+}
+
+/** No lock: migrations apply in memory only, so reads see the current schema (again after a reopen). */
+async function openReader(SQL: SqlJsStatic, io: FileIO, file: string, configure: (db: Connection) => void, options: OpenOptions): Promise<SqlDatabase> {
+  const reopen = async () => {
+    const opened = await openFile(SQL, io, file, configure)
+    await migrateInMemory(opened.conn, options)
+    return opened
+  }
+  const opened = await reopen()
+  return createDurableDb(() => opened.conn, options, { io, file, reopen, stamp: opened.stamp })
+}
+
+interface OpenedFile {
+  conn: Connection
+  paged: PagedFile | null
+  lastSeq: number
+  journalBytes: number
+  oldJournal: boolean
+  generation: number
+  /** The page log's generation and state when the file was opened (see page-log.ts). */
+  stamp: string
+}
+
+/** The file paged into sql.js, with the journals' records replayed in memory. */
+async function openFile(SQL: SqlJsStatic, io: FileIO, file: string, configure: (db: Connection) => void): Promise<OpenedFile> {
+  const stamp = pageLogStamp(io, file)
+  const log = await readPageLog(io, file)
+  const fileSize = (await io.size(file)) ?? 0
+  let paged: PagedFile | null = null
+  let sqlDb: Database
+  if (fileSize === 0) {
+    sqlDb = new SQL.Database() // a reader of a file not created yet sees an empty database
+  } else {
+    const header = new Uint8Array(100)
+    io.readSync(file, header, 0)
+    const pageSize = pageSizeOf(header)
+    // A log not yet (or only partly) written into the file: its pages are the newest, and the
+    // file may not reach the last of them yet (a reader opens while a writer applies it).
+    const base = log?.state === 'logged' ? log.pages : null
+    const size = [...base?.keys() ?? []].reduce((most, page) => Math.max(most, (page + 1) * pageSize), fileSize)
+    paged = new PagedFile(io, file, size, pageSize)
+    paged.base = base
+    sqlDb = new SQL.Database(paged as unknown as Uint8Array)
+  }
+  const conn = createConnection(sqlDb, configure)
+  try {
+    const { records, bytes, old } = await readJournals(io, file)
+    const lastSeq = await replayJournal(conn, records, readCheckpointSeq(conn))
+    return { conn, paged, lastSeq, journalBytes: bytes, oldJournal: old, generation: log?.generation ?? 0, stamp }
+  } catch (error) {
+    conn.close()
     throw error
   }
 }
 
-/** Runs pending migrations; read-only opens apply them in memory only, so reads see the current schema. */
-async function migrate(db: DurableDb, options: OpenOptions): Promise<SqlDatabase> {
-  const migrations = options.migrations
-  if (!migrations) return db // no schema management asked for: open whatever version the file has
+/** A new database's first image: one table, so the file has its header and first page. */
+function emptyImage(SQL: SqlJsStatic): Uint8Array {
+  const db = new SQL.Database()
   try {
-    const current = Number(db.conn.get('PRAGMA user_version')?.user_version ?? 0)
-    if (current > migrations.length) {
-      throw new Error(`database ${options.file} has schema version ${current}; this program knows up to ${migrations.length}`)
-    }
-    for (let i = current; i < migrations.length; i++) {
-      const step = (w: SqlWriter) => {
-        w.run(migrations[i])
-        w.run(`PRAGMA user_version = ${i + 1}`)
-      }
-      if (options.readOnly) await db.conn.transaction(() => step(db.conn))
-      else await db.write(step)
-    }
+    db.exec('PRAGMA page_size = 4096; CREATE TABLE _journal_state (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL); INSERT INTO _journal_state VALUES (1, 0)')
+    return db.export()
+  } finally {
+    db.close()
+  }
+}
+
+// sql.js keeps its files in an emulated file system, where SQLite's own rollback journal and
+// syncs only cost time: durability is the job of our journal. No other connection can see the
+// file, so holding SQLite's lock for good skips the lock and hot-journal checks every
+// transaction would make. SQLite must never write a page before its transaction commits (a
+// spill), since rolling that back would truncate the file, which sql.js does by copying it.
+function pragmas(options: OpenOptions) {
+  const onOpen = options.onOpen ?? (() => {})
+  return (db: Connection): void => {
+    db.exec(`PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
+      PRAGMA cache_spill = OFF; PRAGMA cache_size = -${options.cacheKiB ?? 16384}`)
+    onOpen(db)
+  }
+}
+
+/** The migrations a database at `db`'s schema version still needs. */
+function pendingMigrations(db: SqlReader, options: OpenOptions): ((w: SqlWriter) => void)[] {
+  const migrations = options.migrations
+  if (!migrations) return [] // no schema management asked for: open whatever version the file has
+  const current = Number(db.get('PRAGMA user_version')?.user_version ?? 0)
+  if (current > migrations.length) {
+    throw new Error(`database ${options.file} has schema version ${current}; this program knows up to ${migrations.length}`)
+  }
+  return migrations.slice(current).map((sql, i) => (w: SqlWriter) => {
+    w.run(sql)
+    w.run(`PRAGMA user_version = ${current + i + 1}`)
+  })
+}
+
+/** Runs pending migrations, each in a journaled transaction. */
+async function migrate(db: DurableDb, options: OpenOptions): Promise<SqlDatabase> {
+  try {
+    for (const step of pendingMigrations(db.conn(), options)) await db.write(step)
     return db
   } catch (error) {
     await db.close().catch(() => {})
@@ -108,11 +197,24 @@ async function migrate(db: DurableDb, options: OpenOptions): Promise<SqlDatabase
   }
 }
 
-interface DurableDb extends SqlDatabase {
-  readonly conn: Connection
-  checkpointNow(force: boolean): Promise<void>
+async function migrateInMemory(conn: Connection, options: OpenOptions): Promise<void> {
+  try {
+    for (const step of pendingMigrations(conn, options)) await conn.transaction(() => step(conn))
+  } catch (error) {
+    conn.close()
+    throw error
+  }
 }
-interface FileState { file: string; journal: JournalWriter | null; lock: FileLock | null; hooks: { onFlushed(): void } }
+
+interface DurableDb extends SqlDatabase {
+  conn(): Connection
+  checkpointNow(options: { rotate: boolean }): Promise<void>
+}
+interface WriterFile {
+  io: FileIO; file: string; journal: JournalWriter; lock: FileLock | null; hooks: { onFlushed(): void }
+  checkpointer: Checkpointer; paged: PagedFile
+}
+interface ReaderFile { io: FileIO; file: string; stamp: string; reopen(): Promise<{ conn: Connection; stamp: string }> }
 
 const journals = new WeakMap<SqlDatabase, JournalWriter>()
 
@@ -121,9 +223,15 @@ export function readJournalStats(db: SqlDatabase): JournalStats | undefined {
   return journals.get(db)?.stats
 }
 
-function createDurableDb(conn: Connection, options: OpenOptions, state?: FileState): DurableDb {
+// A read-only process reads pages while the writer may checkpoint; a read that saw the page log
+// change is run again on a fresh open. Checkpoints take milliseconds, so a few tries suffice.
+const READ_TRIES = 5
+
+function createDurableDb(initialConn: () => Connection, options: OpenOptions, file?: WriterFile | ReaderFile): DurableDb {
   const mutex = createMutex()
-  const journal = state?.journal ?? null
+  const writer = file && 'journal' in file ? file : null
+  const reader = file && !('journal' in file) ? file : null
+  let conn = initialConn()
   let version = 0
   let closing: Promise<void> | undefined
   let idleTimer: NodeJS.Timeout | undefined
@@ -133,76 +241,111 @@ function createDurableDb(conn: Connection, options: OpenOptions, state?: FileSta
     if (closing) throw new Error(`database ${options.file ?? ':memory:'} is closed`)
   }
 
-  // Under the mutex and after every queued record is on disk, the image holds exactly the
-  // records up to lastSeq, so once it replaced the file the journal can be emptied.
-  async function checkpointLocked(force: boolean): Promise<void> {
+  // Under the mutex only the freeze (a statement and a journal rename); the pages are written
+  // while reads and writes go on. One checkpoint at a time: the next waits for the previous.
+  let writing: Promise<void> | undefined
+  async function checkpoint(rotate: boolean): Promise<void> {
     clearTimeout(idleTimer)
-    if (!journal || !state) return
-    await journal.drain()
-    if (journal.bytes === 0 && !force) return
-    await writeCheckpoint(conn, state.file, journal.lastSeq)
-    await journal.truncate()
+    if (!writer) return
+    await writing
+    const frozen = await mutex.run(async () => {
+      await writer.journal.drain()
+      return writer.checkpointer.freeze(conn, { rotate })
+    })
+    if (frozen) await (writing = writer.checkpointer.write(frozen).finally(() => { writing = undefined }))
   }
 
   // Size and idle triggers. A failure is retried by the next trigger or by close(); durability
   // never depends on them, the journal already holds every acknowledged write.
   const checkpointInBackground = () => {
-    background ??= db.checkpoint().catch(() => {}).finally(() => { background = undefined })
+    background ??= checkpoint(true).catch(() => {}).finally(() => { background = undefined })
   }
-  if (state && journal) {
-    state.hooks.onFlushed = () => {
+  const limit = options.checkpointBytes ?? 8 * 1024 * 1024
+  if (writer) {
+    writer.hooks.onFlushed = () => {
       clearTimeout(idleTimer)
-      if (closing || journal.bytes === 0) return
-      if (journal.bytes >= (options.checkpointBytes ?? 8 * 1024 * 1024)) return checkpointInBackground()
+      if (closing || writer.journal.bytes === 0) return
+      if (writer.journal.bytes >= limit || writer.paged.dirtyBytes >= limit) return checkpointInBackground()
       idleTimer = setTimeout(checkpointInBackground, options.idleCheckpointMs ?? 5000).unref()
+    }
+  }
+  // Writes faster than checkpoints can write pages (bulk imports) would pile changed pages up in
+  // memory: past four checkpoints' worth, a write waits for one to finish.
+  async function keepUp(): Promise<void> {
+    while (writer && !closing && writer.paged.dirtyBytes >= 4 * limit) {
+      checkpointInBackground()
+      await background
+    }
+  }
+
+  async function readFile<T>(fn: (db: SqlReader) => T | Promise<T>, { io, file: path }: ReaderFile): Promise<T> {
+    for (let tries = 1; ; tries++) {
+      const stamp = reader!.stamp
+      let result: T | undefined
+      let failure: unknown
+      try {
+        result = await fn(conn)
+      } catch (error) {
+        failure = error
+      }
+      if (pageLogStamp(io, path) === stamp) {
+        if (failure !== undefined) throw failure
+        return result as T
+      }
+      if (tries === READ_TRIES) throw failure ?? new Error(`database ${path} kept changing while it was read; try again`)
+      const fresh = await reader!.reopen()
+      conn.close()
+      conn = fresh.conn
+      reader!.stamp = fresh.stamp
     }
   }
 
   const db: DurableDb = {
-    conn,
+    conn: () => conn,
     get version() { return version },
     async write(fn) {
       assertOpen()
       if (options.readOnly) throw new Error(`database ${options.file} is open read-only`)
+      await keepUp()
       const { result, durable } = await mutex.run(async () => {
         const stmts: JournalStatement[] = []
         let active = true
-        const writer = journaledWriter(conn, stmts, () => active)
-        const result = await conn.transaction(() => fn(writer)).finally(() => { active = false })
+        const journaling = journaledWriter(conn, stmts, () => active)
+        const result = await conn.transaction(() => fn(journaling)).finally(() => { active = false })
         if (stmts.length === 0) return { result, durable: undefined }
         version++
         // Queued under the mutex, so records reach the journal in commit order; the mutex is
         // released before the fsync, so the next transactions join the next batch.
-        return { result, durable: journal?.append(stmts) }
+        return { result, durable: writer?.journal.append(stmts) }
       })
       await durable
       return result
     },
     async read(fn) {
       assertOpen()
-      return mutex.run(() => fn(conn))
+      return mutex.run(() => (reader ? readFile(fn, reader) : fn(conn)))
     },
     async checkpoint() {
       assertOpen()
-      await mutex.run(() => checkpointLocked(false))
+      await checkpoint(true)
     },
-    checkpointNow: (force) => mutex.run(() => checkpointLocked(force)),
+    checkpointNow: ({ rotate }) => checkpoint(rotate),
     close() {
       closing ??= (async () => {
         try {
-          await mutex.run(async () => {
-            try { await checkpointLocked(false) } finally { await journal?.close() }
-          })
+          await background
+          await checkpoint(true)
         } finally {
           clearTimeout(idleTimer)
-          conn.close()
-          await state?.lock?.release()
+          await mutex.run(() => conn.close())
+          await file?.io.close()
+          await writer?.lock?.release()
         }
       })()
       return closing
     },
   }
-  if (journal) journals.set(db, journal)
+  if (writer) journals.set(db, writer.journal)
   return db
 }
 

@@ -1,9 +1,13 @@
 // The write-ahead journal beside the database: one line per committed write
 // transaction, `<crc32 hex> <json>\n` with json = { seq, stmts: [[sql, params]] }. Appends are
 // group-committed: transactions that commit while an fsync is in flight share the next one.
-import { type FileHandle, open, readFile } from 'node:fs/promises'
+//
+// A checkpoint rotates it: `<file>-journal` becomes `<file>-journal-old` and appends go on in a
+// new `<file>-journal`, so writes continue while the checkpoint writes pages; the old one is
+// removed once the database file holds its records. Opening reads the old one, then the new.
+import { dirname } from 'node:path'
 import { crc32 } from 'node:zlib'
-import { isCode } from './checkpoint.ts'
+import type { FileIO } from './file-io.ts'
 
 export type JournalParam = string | number | null
 export type JournalStatement = [sql: string, params: JournalParam[]]
@@ -14,28 +18,35 @@ export function encodeRecord(record: JournalRecord): Buffer {
   return Buffer.concat([Buffer.from(`${hex(crc32(json))} `), json, Buffer.from('\n')])
 }
 
+export const journalPath = (file: string) => `${file}-journal`
+export const oldJournalPath = (file: string) => `${file}-journal-old`
+
 /**
- * The complete records of a journal, in order. The first line that is unterminated, fails its
- * checksum or breaks the sequence ends the list: that is the torn tail of a crash mid-append.
+ * The complete records of the database's journals (the old one first), in order. The first line
+ * that is unterminated, fails its checksum or breaks the sequence ends the list: that is the
+ * torn tail of a crash mid-append. `bytes` is the size of the current journal.
  */
-export async function readJournal(file: string): Promise<{ records: JournalRecord[]; bytes: number }> {
-  let data: Buffer
-  try {
-    data = await readFile(file)
-  } catch (error) {
-    if (isCode(error, 'ENOENT')) return { records: [], bytes: 0 }
-    throw error
-  }
+export async function readJournals(io: FileIO, file: string): Promise<{ records: JournalRecord[]; bytes: number; old: boolean }> {
+  const old = await io.readFile(oldJournalPath(file))
+  const current = await io.readFile(journalPath(file))
   const records: JournalRecord[] = []
+  for (const data of [old, current]) {
+    if (data && !readRecords(data, records)) break
+  }
+  return { records, bytes: current?.length ?? 0, old: old !== null }
+}
+
+/** Appends the records of `data` to `records`; false if it ended in a torn or foreign line. */
+function readRecords(data: Buffer, records: JournalRecord[]): boolean {
   for (let start = 0; start < data.length; ) {
     const end = data.indexOf(0x0a, start)
     const record = end < 0 ? undefined : decodeLine(data.subarray(start, end))
     const previous = records.at(-1)
-    if (!record || (previous && record.seq !== previous.seq + 1)) break
+    if (!record || (previous && record.seq !== previous.seq + 1)) return false
     records.push(record)
     start = end + 1
   }
-  return { records, bytes: data.length }
+  return true
 }
 
 function decodeLine(line: Buffer): JournalRecord | undefined {
@@ -89,18 +100,26 @@ export interface JournalWriter {
   append(stmts: JournalStatement[]): Promise<void>
   /** Resolves when every queued record is on disk (rejects if the journal failed). */
   drain(): Promise<void>
-  /** Empties the journal after a checkpoint made its records redundant. */
+  /**
+   * After drain(): moves the journal aside as the old one and starts an empty one (durably, so
+   * the new one's records survive a crash). The old one must be gone (see removeOld). Returns at
+   * once: the files change before the next batch is written, outside the caller's mutex.
+   */
+  rotate(): void
+  /** Removes the old journal once the database file holds its records. */
+  removeOld(): Promise<void>
+  /** Empties the journal once the database file holds all its records (at open, nothing is appended meanwhile). */
   truncate(): Promise<void>
-  close(): Promise<void>
 }
 
-/** Opens `file` for appending; `lastSeq` is the sequence the next record must follow. */
+/** Appends to the database's journal; `lastSeq` is the sequence the next record must follow. */
 export async function openJournalWriter(
-  file: string, options: { lastSeq: number; /** after each batch reached the disk */ onFlushed: () => void },
+  io: FileIO, file: string, options: { lastSeq: number; bytes: number; /** after each batch reached the disk */ onFlushed: () => void },
 ): Promise<JournalWriter> {
-  const handle: FileHandle = await open(file, 'a')
+  const path = journalPath(file)
   let lastSeq = options.lastSeq
-  let bytes = (await handle.stat()).size
+  let bytes = options.bytes
+  let onDisk = bytes
   const stats: JournalStats = { records: 0, batches: 0, bytes: 0 }
   let queue: { data: Buffer; done: Deferred }[] = []
   let flushing: Promise<void> | null = null
@@ -108,13 +127,19 @@ export async function openJournalWriter(
   // after it would never be replayed: refuse all further appends (the database must be reopened).
   let failure: unknown = null
 
+  // A rotation waiting to happen before the next batch (see rotate).
+  let rotation: Promise<void> = Promise.resolve()
+
   async function flushLoop(): Promise<void> {
     while (queue.length > 0) {
       const batch = queue
       queue = []
       try {
-        await handle.appendFile(Buffer.concat(batch.map((entry) => entry.data)))
-        await handle.datasync()
+        await rotation
+        const data = Buffer.concat(batch.map((entry) => entry.data))
+        await io.write(path, data, onDisk)
+        await io.sync(path)
+        onDisk += data.length
         stats.batches++
         batch.forEach((entry) => entry.done.resolve())
       } catch (error) {
@@ -147,12 +172,27 @@ export async function openJournalWriter(
       while (flushing) await flushing
       if (failure) throw failure
     },
-    async truncate() {
-      await handle.truncate(0)
-      await handle.datasync()
+    rotate() {
+      if (bytes === 0) return
       bytes = 0
+      rotation = (async () => {
+        await io.rename(path, oldJournalPath(file))
+        await io.write(path, new Uint8Array(0), 0)
+        await io.syncDirectory(dirname(path))
+        onDisk = 0
+      })()
+      rotation.catch(() => {}) // a failed rotation fails the next batch and removeOld
     },
-    close: () => handle.close(),
+    async removeOld() {
+      await rotation
+      await io.remove(oldJournalPath(file))
+    },
+    async truncate() {
+      await rotation
+      await io.truncate(path, 0)
+      await io.sync(path)
+      bytes = onDisk = 0
+    },
   }
 }
 

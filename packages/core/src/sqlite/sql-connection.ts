@@ -9,12 +9,13 @@ const INSERT = /^\s*(INSERT|REPLACE)\b/i
 export interface Connection extends SqlWriter {
   /** BEGIN; fn; COMMIT, or ROLLBACK and rethrow. */
   transaction<T>(fn: () => T | Promise<T>): Promise<T>
-  exportImage(): Uint8Array
+  /** Runs SQL as it is, outside any savepoint (PRAGMAs that a transaction would refuse). */
+  exec(sql: string): void
   close(): void
 }
 
-/** Wraps `db`; `onOpen` runs now and after every export (see exportImage). */
-export function createConnection(db: Database, onOpen: (db: SqlWriter) => void): Connection {
+/** Wraps `db`; `configure` runs now (PRAGMAs). */
+export function createConnection(db: Database, configure: (conn: Connection) => void): Connection {
   // SQL -> its prepared statement, or null for multi-statement SQL (run through exec).
   const cache = new Map<string, Statement | null>()
   const statement = (sql: string) => {
@@ -96,29 +97,13 @@ export function createConnection(db: Database, onOpen: (db: SqlWriter) => void):
         throw error
       }
     },
-    exportImage() {
-      // sql.js 1.16 exports through the backup API and keeps the connection, but older 1.x
-      // versions close and reopen it, which kills prepared statements and resets PRAGMAs.
-      // Treat an export as a reopen on every version: re-prepare lazily, configure again.
-      freeStatements()
-      const image = db.export()
-      configure()
-      return image
-    },
+    exec: (sql) => void db.exec(sql),
     close() {
       freeStatements()
       db.close()
     },
   }
-  // sql.js keeps its file in an emulated in-memory file system, where SQLite's own rollback
-  // journal and syncs only cost time (3x per write): durability is the job of our journal.
-  // No other connection can see this memory, so holding SQLite's lock for good skips the
-  // lock and hot-journal checks every transaction would make (25-68 µs a statement).
-  const configure = () => {
-    db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE')
-    onOpen(conn)
-  }
-  configure()
+  configure(conn)
   return conn
 }
 

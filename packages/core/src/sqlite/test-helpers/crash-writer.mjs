@@ -5,10 +5,11 @@ const [moduleUrl, file, firstId] = process.argv.slice(2)
 const { openSqlDatabase } = await import(moduleUrl)
 const db = await openSqlDatabase({
   file,
-  migrations: ['CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)'],
   checkpointBytes: 32 * 1024, // checkpoint often, so the kill also lands during checkpoints
   idleCheckpointMs: 1,
 })
+// Its own table, so the writer also runs on a copy of a real database.
+await db.write((w) => w.run('CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)'))
 let next = Number(firstId)
 async function loop() {
   for (;;) {
