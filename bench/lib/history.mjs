@@ -111,7 +111,7 @@ async function measureSize(votes, { step, loadS, warmupS }) {
         stats: await run('GET /api/stats, 10 conn', { path: '/api/stats' }),
       }
       const loaded = processMemory(server.pid)
-      return { votes, folder, bytes, seed, built, readyMs, idleRssMb: idle.rssMb, loadedRssMb: loaded.rssMb, peakRssMb: loaded.peakRssMb, results }
+      return { votes, bytes, seed, built, readyMs, idleRssMb: idle.rssMb, loadedRssMb: loaded.rssMb, peakRssMb: loaded.peakRssMb, results }
     } finally {
       await server.stop()
     }
@@ -169,7 +169,8 @@ export async function runHistory({ step = () => {}, loadS = 5, warmupS = 1, size
   }
   for (const m of measured) if (m.built) notes.push(`history: seeded ${fmtInt(m.votes)} votes in ${fmtMs(m.seed.seedMs)} (cached in ${cacheRoot()})`)
   // Folders of another key are left alone: another checkout may be using them right now.
-  const others = readdirSync(cacheRoot()).filter((entry) => /^votes-\d+-/.test(entry) && !measured.some((m) => m.folder.endsWith(`/${entry}`)))
+  const current = `-v${SEED_FORMAT}-${seedKey()}`
+  const others = readdirSync(cacheRoot()).filter((entry) => /^votes-\d+-/.test(entry) && !entry.endsWith(current))
   if (others.length) {
     const bytes = others.reduce((sum, entry) => sum + folderBytes(join(cacheRoot(), entry)), 0)
     notes.push(`history: ${others.length} other seeded folder(s) in ${cacheRoot()} (${fmtMb(bytes)}, older seeds or other checkouts): delete them when unused`)
@@ -188,7 +189,7 @@ function fmtMb(bytes) {
 }
 
 // Alone: the table on stdout, then the rows as one JSON line (as the other bench/lib scripts end).
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = Date.now()
   const step = (text) => process.stderr.write(`[history ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}\n`)
   const { rows, notes, raw } = await runHistory({ step, loadS: process.env.BENCH_QUICK === '1' ? 2 : 5 })
