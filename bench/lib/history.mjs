@@ -60,8 +60,6 @@ async function seededFolder(votes, step) {
     seed.seedMs = Date.now() - started
     // seed.json last: its presence says the folder is complete.
     writeFileSync(join(building, 'seed.json'), JSON.stringify(seed))
-    // Older builds of this size (another key) are stale: drop them, they are large.
-    for (const old of readdirSync(root)) if (old.startsWith(`votes-${votes}-`) && old !== name) rmSync(join(root, old), { recursive: true, force: true })
     if (existsSync(folder)) rmSync(building, { recursive: true, force: true }) // another run finished first
     else renameSync(building, folder)
     return { folder, seed, built: true }
@@ -170,6 +168,13 @@ export async function runHistory({ step = () => {}, loadS = 5, warmupS = 1, size
     notes.push(`history: sizes up to ${fmtInt(top.votes)} votes only (BENCH_HISTORY_MAX)${top === base ? '' : '; the throughput target is judged at that size'}`)
   }
   for (const m of measured) if (m.built) notes.push(`history: seeded ${fmtInt(m.votes)} votes in ${fmtMs(m.seed.seedMs)} (cached in ${cacheRoot()})`)
+  // Folders of another key are left alone: another checkout may be using them right now.
+  const current = `-v${SEED_FORMAT}-${seedKey()}`
+  const others = readdirSync(cacheRoot()).filter((entry) => /^votes-\d+-/.test(entry) && !entry.endsWith(current))
+  if (others.length) {
+    const bytes = others.reduce((sum, entry) => sum + folderBytes(join(cacheRoot(), entry)), 0)
+    notes.push(`history: ${others.length} other seeded folder(s) in ${cacheRoot()} (${fmtMb(bytes)}, older seeds or other checkouts): delete them when unused`)
+  }
   return { rows, notes, raw: measured }
 }
 
@@ -184,7 +189,7 @@ function fmtMb(bytes) {
 }
 
 // Alone: the table on stdout, then the rows as one JSON line (as the other bench/lib scripts end).
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = Date.now()
   const step = (text) => process.stderr.write(`[history ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}\n`)
   const { rows, notes, raw } = await runHistory({ step, loadS: process.env.BENCH_QUICK === '1' ? 2 : 5 })

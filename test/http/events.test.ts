@@ -120,7 +120,7 @@ describe('GET /api/events', () => {
   test('an id older than what is kept gets a reset first, then the kept events', async () => {
     const { server, api, game } = await serverWithGame()
     await eveningOfEvents(api, game.id)
-    await server.core.store.transaction((tx) => tx.pruneEvents('2100-01-01T00:00:00.000Z', 2))
+    await server.core.store.transaction((tx) => tx.pruneEvents('2100-01-01T00:00:00.000Z', 2, 1000))
 
     const client = await connectedEvents(server.url, '?lastEventId=1')
     expect((await client.until(3)).map((event) => [event.event, event.data])).toEqual([

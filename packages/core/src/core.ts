@@ -10,6 +10,7 @@ import { createDeliveryQueue } from './delivery-queue.ts'
 import { createGames } from './games.ts'
 import { createPacks } from './packs.ts'
 import { createPicker } from './picker.ts'
+import { createRetention } from './retention.ts'
 import { createSessionExport } from './session-export.ts'
 import { createSessionGames } from './session-games.ts'
 import { createSessions } from './sessions.ts'
@@ -63,6 +64,8 @@ export function createCore(options: CoreOptions) {
     deliveries: createDeliveryQueue(ctx),
     /** The event log behind the live stream. */
     events: createEventLog(ctx),
+    /** Deletes, in small batches, the operations logs' rows past their retention. */
+    retention: createRetention(ctx),
     monitorLeases: createMonitorLeases(ctx),
     logins: createLoginLimit(ctx),
     instanceId: ctx.instanceId,

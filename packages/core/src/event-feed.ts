@@ -20,8 +20,6 @@ export interface FeedEvent {
 export interface EventFeedOptions {
   /** How often to look for events nobody told us about (default 2 s). */
   pollMs?: number
-  /** How often to prune the log (default 10 minutes). */
-  pruneMs?: number
   log?: (message: string) => void
 }
 
@@ -62,16 +60,13 @@ export function createEventFeed(core: Core, options: EventFeedOptions = {}) {
   const reader = coalesce(() => readNew().catch((error: unknown) => log(`event feed: ${String(error)}`)))
   const wake = () => reader.run()
 
-  const prune = () => void core.events.prune().catch((error: unknown) => log(`event feed: pruning failed: ${String(error)}`))
-
   return {
     /** Starts at the newest event: subscribers get what commits from now on. */
     async start(): Promise<void> {
       position = await core.events.lastId()
       unsubscribe = core.onChange('events', () => void wake())
-      timers = [setInterval(() => void wake(), options.pollMs ?? 2000), setInterval(prune, options.pruneMs ?? 10 * 60_000)]
+      timers = [setInterval(() => void wake(), options.pollMs ?? 2000)]
       for (const timer of timers) timer.unref()
-      prune()
     },
     /** The id of the last event handed to subscribers. */
     get position() {

@@ -1,10 +1,8 @@
 // The event log as the live stream reads it. Events are kept for 24 hours and, beyond that, at
-// least the newest 10,000, so a client that was away can catch up; one that was away longer is
-// told to reload its state.
-import { type CoreContext, isoAfter } from './context.ts'
+// least the newest 10,000 (retention.ts prunes them), so a client that was away can catch up;
+// one that was away longer is told to reload its state.
+import type { CoreContext } from './context.ts'
 import type { StoredEvent } from './store.ts'
-
-export const EVENT_RETENTION = { ms: 24 * 60 * 60_000, keep: 10_000 }
 
 export function createEventLog(ctx: CoreContext) {
   const { store } = ctx
@@ -17,11 +15,5 @@ export function createEventLog(ctx: CoreContext) {
     /** The highest id no longer kept: a client that saw less than this missed events. */
     prunedThrough: async (): Promise<number> =>
       Number((await store.read((tx) => tx.getSetting('events_pruned_through'))) ?? 0),
-    /** Deletes what the retention rule no longer keeps; returns how many. */
-    prune: (): Promise<number> =>
-      store.transaction(async (tx) => {
-        await tx.lock('events-prune')
-        return tx.pruneEvents(isoAfter(ctx, -EVENT_RETENTION.ms), EVENT_RETENTION.keep)
-      }),
   }
 }

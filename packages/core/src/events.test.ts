@@ -1,7 +1,7 @@
 // The event log: what each use case records, in order, in the transaction of its change.
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Core } from './core.ts'
-import { EVENT_RETENTION } from './event-log.ts'
+import { EVENT_RETENTION } from './retention.ts'
 import { createTestCore, gameInput, type TestClock } from './test-helpers/core.ts'
 
 let core: Core
@@ -89,9 +89,9 @@ describe('event log', () => {
     await core.sessionGames.setPlayerCount(session.id, row.id, { player_count: 99 })
     const newest = await core.events.lastId()
 
-    expect(await core.events.prune()).toBe(0) // old, but within the newest 10,000
+    expect(await core.retention.prune()).toMatchObject({ events: 0 }) // old, but within the newest 10,000
     expect(await core.events.prunedThrough()).toBe(0)
-    await core.store.transaction((tx) => tx.pruneEvents(clock.now().toISOString(), 2))
+    await core.store.transaction((tx) => tx.pruneEvents(clock.now().toISOString(), 2, 1000))
     expect((await core.events.after(0, 100)).map((event) => event.id)).toEqual([newest - 1, newest])
     expect(await core.events.prunedThrough()).toBe(newest - 2)
     expect(await core.events.lastId()).toBe(newest)

@@ -58,6 +58,12 @@ export interface StoredEvent {
 }
 export type NewEvent = Omit<StoredEvent, 'id'>
 
+/**
+ * Logs kept for a bounded time and pruned by age alone (the event log has its own rule, see
+ * pruneEvents). Each has a `created_at` column with an index. The audit log joins here.
+ */
+export type PrunedLog = 'webhook_logs'
+
 /** Who watches a session game's room (a server instance), until when. */
 export interface MonitorLease {
   session_game_id: number
@@ -162,10 +168,16 @@ export interface StoreTx extends StoreReads {
   /** Appends to the event log; ids increase in commit order across the whole database. */
   insertEvent(event: NewEvent): Promise<number>
   /**
-   * Deletes events created before `before`, keeping at least the newest `keep`; records the
-   * highest deleted id in the setting `events_pruned_through`. Returns how many were deleted.
+   * Deletes at most `limit` of the oldest events created before `before`, never one of the newest
+   * `keep`; records the highest deleted id in the setting `events_pruned_through`. Returns how
+   * many were deleted. Finding them must not read the whole log (an index on the time).
    */
-  pruneEvents(before: string, keep: number): Promise<number>
+  pruneEvents(before: string, keep: number, limit: number): Promise<number>
+  /**
+   * Deletes at most `limit` of the oldest rows of an operations log created before `before`;
+   * returns how many. Finding them must not read the whole log (an index on the time).
+   */
+  pruneLog(log: PrunedLog, before: string, limit: number): Promise<number>
 
   /** Leases `monitoring` session games that have a room code and no live lease (at `now`) to `owner`. */
   claimMonitors(owner: string, now: string, leaseUntil: string, limit: number): Promise<SessionGame[]>

@@ -1,6 +1,7 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
-// the webhook delivery worker and the room monitors (resumed after a restart).
-import { type Core, createEventFeed } from '@game-picker/core'
+// the webhook delivery worker, the room monitors (resumed after a restart) and the pruning of
+// old log rows (retention).
+import { type Core, createEventFeed, createRetentionJob } from '@game-picker/core'
 import { createMonitorCoordinator, createRoomMonitors } from '@game-picker/core/monitor'
 import { createWebhookWorker } from '@game-picker/core/webhooks'
 import { toNodeHandler } from 'h3'
@@ -32,13 +33,15 @@ export interface ServerOptions {
   eventPingMs?: number
   /** Bytes an event stream client may leave unread before it is dropped (default 1 MiB). */
   eventMaxUnreadBytes?: number
+  /** How often old log rows are pruned (default 10 minutes; also once at start). */
+  retentionIntervalMs?: number
   log?: (line: string) => void
 }
 
 export interface RunningServer {
   url: string
   port: number
-  /** Stops accepting, ends the event streams, finishes in-flight requests, stops the worker and the monitors (giving their leases up). */
+  /** Stops accepting, ends the event streams, finishes in-flight requests, stops the worker, the pruning (after its current batch) and the monitors (giving their leases up). */
   close(): Promise<void>
 }
 
@@ -53,6 +56,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ecastUrl: options.ecastUrl,
     log,
   })
+  const retention = createRetentionJob(core, { intervalMs: options.retentionIntervalMs, log })
   const coordinator = createMonitorCoordinator({ leases: core.monitorLeases, monitors, intervalMs: options.monitorSyncMs, log })
   const unsubscribe = [
     core.onChange('deliveries', () => worker.wake()),
@@ -86,6 +90,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   })
   answerMalformedRequests(listener.server)
   worker.start()
+  retention.start()
   await coordinator.start() // resumes the monitors nobody holds (after a restart, or a dead server's)
 
   const address = listener.server.address()
@@ -100,6 +105,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await eventStreams.closeAll()
       await closing
       await worker.stop()
+      await retention.stop()
       await coordinator.stop()
     },
   }

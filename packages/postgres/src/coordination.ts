@@ -6,7 +6,7 @@ import type { Db } from './db.ts'
 import { SESSION_GAME_SELECT, toDelivery } from './rows.ts'
 
 type Coordination = Pick<StoreTx,
-  'claimDueDeliveries' | 'insertEvent' | 'pruneEvents' | 'claimMonitors' | 'renewMonitors' | 'leaseMonitor'
+  'claimDueDeliveries' | 'insertEvent' | 'claimMonitors' | 'renewMonitors' | 'leaseMonitor'
   | 'releaseMonitor' | 'recordLoginFailure' | 'pruneLoginFailures' | 'lock'>
 
 // Fixed keys above the 32-bit range of hashtext(), so no tx.lock(key) can collide with them.
@@ -41,17 +41,6 @@ export function createCoordination(db: Db, changed: (topic: ChangeTopic) => void
          INSERT INTO events (type, body, created_at) SELECT $1, $2, $3 FROM ordered RETURNING id`,
         [event.type, event.body, event.created_at]))!.id
     },
-    pruneEvents: async (before, keep) => {
-      // Below the (keep + 1)th newest id, counted over the rows: identity ids may have gaps.
-      const where = `created_at < $1 AND id <= COALESCE((SELECT id FROM events ORDER BY id DESC LIMIT 1 OFFSET $2), 0)`
-      const highest = (await db.get<{ id: number | null }>(`SELECT MAX(id) AS id FROM events WHERE ${where}`, [before, keep]))?.id
-      if (highest == null) return 0
-      await db.run(
-        `INSERT INTO settings (key, value) VALUES ('events_pruned_through', $1) ON CONFLICT (key) DO UPDATE
-         SET value = GREATEST(settings.value::bigint, excluded.value::bigint)::text`, [String(highest)])
-      return db.run(`DELETE FROM events WHERE ${where}`, [before, keep])
-    },
-
     claimMonitors: async (owner, now, leaseUntil, limit) => {
       const claimed = await db.all<{ id: number }>(
         `WITH free AS (

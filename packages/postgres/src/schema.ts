@@ -7,6 +7,7 @@
 //   limit (~2.7 kB) that a long title or chat line must not turn into a server error;
 // - one `playing` row per session is enforced here too, since several instances write.
 import { countersPerStatement } from './schema-counters-per-statement.ts'
+import { logRetention } from './schema-retention.ts'
 import { triggers } from './schema-triggers.ts'
 
 const tables = /* sql */ `
@@ -164,4 +165,4 @@ CREATE TABLE cache_versions (
 INSERT INTO cache_versions (name, version) VALUES ('catalogue', 0);
 `
 
-export const migrations: string[] = [tables + triggers, countersPerStatement]
+export const migrations: string[] = [tables + triggers, countersPerStatement, logRetention]

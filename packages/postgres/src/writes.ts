@@ -2,6 +2,7 @@
 // triggers; inserts return their row in the same round trip (RETURNING).
 import type { ChangeTopic, Game, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
 import { createCoordination } from './coordination.ts'
+import { createPruning } from './pruning.ts'
 import { type Db, setClause, type SqlValue, valuesList } from './db.ts'
 import { SESSION_GAME_COLUMNS, toWebhook } from './rows.ts'
 
@@ -20,6 +21,7 @@ export function createWrites(db: Db, changed: (topic: ChangeTopic) => void): Wri
   }
   return {
     ...createCoordination(db, changed),
+    ...createPruning(db),
     insertGame: async (game) => (await db.get<Game>(
       `INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES ${valuesList(1, GAME_COLUMNS.length)} RETURNING *`,
       GAME_COLUMNS.map((column) => game[column]),

@@ -3,6 +3,7 @@
 import type { Delivery, StoreReads, StoreTx } from '../store.ts'
 import type { Game, Session, SessionGame } from '../types.ts'
 import type { SqlValue, SqlWriter } from './durable-db.ts'
+import { createPruning } from './pruning.ts'
 import { setClause, toDelivery } from './rows.ts'
 import type { TransactionCache } from './table-cache.ts'
 
@@ -160,14 +161,7 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
     insertEvent: async (event) =>
       db.run('INSERT INTO events (type, body, created_at) VALUES (?, ?, ?)', [event.type, event.body, event.created_at])
         .lastInsertRowid,
-    pruneEvents: async (before, keep) => {
-      const where = 'created_at < ? AND id <= (SELECT MAX(id) FROM events) - ?'
-      const highest = db.get<{ id: number | null }>(`SELECT MAX(id) AS id FROM events WHERE ${where}`, [before, keep])?.id
-      if (highest == null) return 0
-      const pruned = Number(await reads.getSetting(EVENTS_PRUNED_THROUGH) ?? 0)
-      await writes.setSetting(EVENTS_PRUNED_THROUGH, String(Math.max(pruned, highest)))
-      return db.run(`DELETE FROM events WHERE ${where}`, [before, keep]).changes
-    },
+    ...createPruning(db, (key, value) => writes.setSetting(key, value)),
 
     claimMonitors: async (owner, now, leaseUntil, limit) => {
       const ids = db.all<{ id: number }>(
@@ -207,8 +201,6 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
   }
   return writes
 }
-
-const EVENTS_PRUNED_THROUGH = 'events_pruned_through'
 
 const byDueTime = (a: Delivery, b: Delivery) =>
   a.next_attempt_at! < b.next_attempt_at! ? -1 : a.next_attempt_at! > b.next_attempt_at! ? 1 : a.id - b.id

@@ -49,7 +49,7 @@ export const webhookPaths = pathItems('Webhooks', {
     get: {
       summary: 'Delivery log', admin: true,
       query: { limit: { schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 }, description: 'How many attempts, newest first' } },
-      ok: { description: 'Delivery attempts, newest first', schema: arrayOf(ref('WebhookLog')) },
+      ok: { description: 'Delivery attempts of the last 30 days (older ones are pruned), newest first', schema: arrayOf(ref('WebhookLog')) },
       errors: { 400: ['limit must be an integer from 1 to 500'], 404: [NOT_FOUND] },
     },
   },
