@@ -53,10 +53,30 @@ export class PagedFile {
       this.#adopted = true
       return this
     }
-    return this.subarray(start, end)
+    return this.copy(start, end)
   }
 
+  /**
+   * What sql.js reads through: it copies the bytes out at once, so a whole page may come back
+   * as the page held in memory itself, and a read from the file in a buffer reused next time
+   * (a large import reads clean pages again and again: a fresh 4 KiB array each time cost more
+   * than SQLite's own work). Anything kept must come from `copy`.
+   */
   subarray(start: number, end: number): Uint8Array {
+    const page = Math.floor(start / this.pageSize)
+    if (start === page * this.pageSize && end - start === this.pageSize) {
+      const held = this.held(page)
+      if (held) return held
+      if (this.#scratch.length !== this.pageSize) this.#scratch = new Uint8Array(this.pageSize)
+      this.#scratch.fill(0, this.io.readSync(this.path, this.#scratch, start)) // past the end reads as zeros
+      return this.#scratch
+    }
+    return this.copy(start, end)
+  }
+  #scratch = new Uint8Array(0)
+
+  /** The bytes from `start` to `end` in a new array. */
+  copy(start: number, end: number): Uint8Array {
     if (end - start > LARGEST_READ) {
       throw new Error(`refusing to read ${end - start} bytes of ${this.path} at once: the database is paged, not held in memory`)
     }
@@ -65,12 +85,17 @@ export class PagedFile {
       const page = Math.floor(at / this.pageSize)
       const pageStart = page * this.pageSize
       const upto = Math.min(end, pageStart + this.pageSize)
-      const copy = this.dirty.get(page) ?? this.frozen?.get(page) ?? this.base?.get(page)
-      if (copy) out.set(copy.subarray(at - pageStart, upto - pageStart), at - start)
+      const held = this.held(page)
+      if (held) out.set(held.subarray(at - pageStart, upto - pageStart), at - start)
       else this.io.readSync(this.path, out.subarray(at - start, upto - start), at) // past the end stays zero
       at = upto
     }
     return out
+  }
+
+  /** The newest copy of a page held in memory, if any. */
+  private held(page: number): Uint8Array | undefined {
+    return this.dirty.get(page) ?? this.frozen?.get(page) ?? this.base?.get(page)
   }
 
   /** SQLite writes whole pages; anything else is merged into the page it falls in. */
@@ -85,7 +110,7 @@ export class PagedFile {
       let copy = this.dirty.get(page)
       if (!copy) {
         // A fresh buffer: the frozen copy is being written out and must not change.
-        copy = length === this.pageSize ? new Uint8Array(this.pageSize) : this.subarray(page * this.pageSize, (page + 1) * this.pageSize)
+        copy = length === this.pageSize ? new Uint8Array(this.pageSize) : this.copy(page * this.pageSize, (page + 1) * this.pageSize)
         this.dirty.set(page, copy)
       }
       copy.set(bytes.subarray(done, done + length), within)
