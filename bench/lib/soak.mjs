@@ -33,9 +33,8 @@ const port = await freePort()
 const server = await startServerProcess(process.execPath, [dist.cliBin, 'serve', '--port', String(port), '--db', values.db], {
   port, env: { ADMIN_KEY: KEY }, timeoutMs: 60_000,
 })
-// The server holds the whole database in memory (sql.js), so RSS grows with the data it takes in.
 // The file is checkpointed when the server opens it and when it stops cleanly: its size then is
-// the database's, which separates the data's growth from the process's.
+// the database's, reported beside RSS (which must not follow it: the store pages the file).
 const fileMb = () => statSync(values.db).size / (1024 * 1024)
 const dbStartMb = fileMb()
 let stopped = false
