@@ -5,6 +5,8 @@
 //   BENCH_CPU_PROF=1  server and child processes write V8 CPU profiles to bench/profiles/
 //   BENCH_KEEP=1      keep the temporary databases (path printed)
 //   BENCH_SOAK_S=N    length of the soak row in seconds (default 600; 60 with BENCH_QUICK)
+//   BENCH_ONLY=postgres  the PostgreSQL rows and the sqlite rows they are compared with (pick,
+//                     stats, live votes); results go to bench/results-postgres.{json,md}
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
@@ -17,6 +19,7 @@ import { measure } from './lib/load.mjs'
 import { copyToPostgres, startPostgres, startPostgresServers } from './lib/postgres.mjs'
 
 const QUICK = process.env.BENCH_QUICK === '1'
+const PG_ONLY = process.env.BENCH_ONLY === 'postgres'
 const PROFILE_DIR = process.env.BENCH_CPU_PROF === '1' ? join(ROOT, 'bench/profiles') : null
 const LOAD_S = QUICK ? 2 : 5
 const WARMUP_S = 1
@@ -125,7 +128,7 @@ try {
     return { real: summary(real), bare: summary(base) }
   }
 
-  const pick = await pair('POST /api/pick', { method: 'POST', path: '/api/pick', body: PICK_FILTERS }, QUICK ? 1 : 2)
+  const pick = await pair('POST /api/pick', { method: 'POST', path: '/api/pick', body: PICK_FILTERS }, QUICK || PG_ONLY ? 1 : 2)
   raw.pick = pick
   const pickRatio = pick.real.rps / pick.bare.rps
   row({
@@ -134,16 +137,6 @@ try {
     baseline: `bare node:http ${fmtInt(pick.bare.rps)} req/s, p50 ${pick.bare.p50} ms, p99 ${pick.bare.p99} ms, ${cpu(pick.bare)} (${Math.round(pick.real.bytes)} B/resp)`,
     target: '>= 50% of bare req/s', measured: `${Math.round(pickRatio * 100)}% of bare`, pass: pickRatio >= 0.5,
     values: { rps: pick.real.rps, p50: pick.real.p50, p99: pick.real.p99, cpuUsPerReq: pick.real.cpuUs, bareRps: pick.bare.rps, bareCpuUsPerReq: pick.bare.cpuUs, ratio: pickRatio },
-  })
-
-  const games = await pair('GET /api/games', { path: '/api/games' }, 1)
-  raw.games = games
-  row({
-    id: 'games', name: 'GET /api/games (500 games), 10 conn',
-    result: `${fmtInt(games.real.rps)} req/s, p50 ${games.real.p50} ms, p99 ${games.real.p99} ms, ${cpu(games.real)}${errs(games.real)}`,
-    baseline: `bare ${fmtInt(games.bare.rps)} req/s, p99 ${games.bare.p99} ms, ${cpu(games.bare)} (${fmtKb(games.real.bytes)}/resp)`,
-    target: '>= 50% of bare req/s', measured: `${Math.round((games.real.rps / games.bare.rps) * 100)}% of bare`, pass: games.real.rps / games.bare.rps >= 0.5,
-    values: { rps: games.real.rps, p50: games.real.p50, p99: games.real.p99, cpuUsPerReq: games.real.cpuUs, bareRps: games.bare.rps, bareCpuUsPerReq: games.bare.cpuUs },
   })
 
   const stats = await pair('GET /api/stats', { path: '/api/stats' }, 1)
@@ -156,26 +149,38 @@ try {
     values: { rps: stats.real.rps, p50: stats.real.p50, p99: stats.real.p99, cpuUsPerReq: stats.real.cpuUs, bareRps: stats.bare.rps, bareCpuUsPerReq: stats.bare.cpuUs },
   })
 
-  const health = await pair('GET /health', { path: '/health' }, 1)
-  raw.health = health
-  row({
-    id: 'health', name: 'GET /health (framework floor: trivial handler), 10 conn',
-    result: `${fmtInt(health.real.rps)} req/s, p50 ${health.real.p50} ms, p99 ${health.real.p99} ms, ${cpu(health.real)}${errs(health.real)}`,
-    baseline: `bare ${fmtInt(health.bare.rps)} req/s, p99 ${health.bare.p99} ms, ${cpu(health.bare)}`,
-    target: '-', measured: `${Math.round((health.real.rps / health.bare.rps) * 100)}% of bare`, pass: null,
-    values: { rps: health.real.rps, p50: health.real.p50, p99: health.real.p99, cpuUsPerReq: health.real.cpuUs, bareRps: health.bare.rps, bareCpuUsPerReq: health.bare.cpuUs },
-  })
+  if (!PG_ONLY) {
+    const games = await pair('GET /api/games', { path: '/api/games' }, 1)
+    raw.games = games
+    row({
+      id: 'games', name: 'GET /api/games (500 games), 10 conn',
+      result: `${fmtInt(games.real.rps)} req/s, p50 ${games.real.p50} ms, p99 ${games.real.p99} ms, ${cpu(games.real)}${errs(games.real)}`,
+      baseline: `bare ${fmtInt(games.bare.rps)} req/s, p99 ${games.bare.p99} ms, ${cpu(games.bare)} (${fmtKb(games.real.bytes)}/resp)`,
+      target: '>= 50% of bare req/s', measured: `${Math.round((games.real.rps / games.bare.rps) * 100)}% of bare`, pass: games.real.rps / games.bare.rps >= 0.5,
+      values: { rps: games.real.rps, p50: games.real.p50, p99: games.real.p99, cpuUsPerReq: games.real.cpuUs, bareRps: games.bare.rps, bareCpuUsPerReq: games.bare.cpuUs },
+    })
 
-  const memLoaded = processMemory(server.pid)
-  const bareMem = processMemory(bare.pid)
-  raw.serverMemory = { idle: memIdle, afterReads: memLoaded, bare: bareMem }
-  row({
-    id: 'rss', name: `Server RSS, ${fmtInt(seed.votesProcessed)}-vote database (${seed.dbMb.toFixed(1)} MB file)`,
-    result: `${memLoaded.rssMb.toFixed(0)} MB after the read rows (idle after start ${memIdle.rssMb.toFixed(0)} MB, peak ${memLoaded.peakRssMb.toFixed(0)} MB)`,
-    baseline: `bare node:http ${bareMem.rssMb.toFixed(0)} MB`,
-    target: '< 135 MB', measured: `${memLoaded.rssMb.toFixed(0)} MB`, pass: memLoaded.rssMb < 135,
-    values: { rssMb: memLoaded.rssMb, idleRssMb: memIdle.rssMb, peakRssMb: memLoaded.peakRssMb, bareRssMb: bareMem.rssMb },
-  })
+    const health = await pair('GET /health', { path: '/health' }, 1)
+    raw.health = health
+    row({
+      id: 'health', name: 'GET /health (framework floor: trivial handler), 10 conn',
+      result: `${fmtInt(health.real.rps)} req/s, p50 ${health.real.p50} ms, p99 ${health.real.p99} ms, ${cpu(health.real)}${errs(health.real)}`,
+      baseline: `bare ${fmtInt(health.bare.rps)} req/s, p99 ${health.bare.p99} ms, ${cpu(health.bare)}`,
+      target: '-', measured: `${Math.round((health.real.rps / health.bare.rps) * 100)}% of bare`, pass: null,
+      values: { rps: health.real.rps, p50: health.real.p50, p99: health.real.p99, cpuUsPerReq: health.real.cpuUs, bareRps: health.bare.rps, bareCpuUsPerReq: health.bare.cpuUs },
+    })
+
+    const memLoaded = processMemory(server.pid)
+    const bareMem = processMemory(bare.pid)
+    raw.serverMemory = { idle: memIdle, afterReads: memLoaded, bare: bareMem }
+    row({
+      id: 'rss', name: `Server RSS, ${fmtInt(seed.votesProcessed)}-vote database (${seed.dbMb.toFixed(1)} MB file)`,
+      result: `${memLoaded.rssMb.toFixed(0)} MB after the read rows (idle after start ${memIdle.rssMb.toFixed(0)} MB, peak ${memLoaded.peakRssMb.toFixed(0)} MB)`,
+      baseline: `bare node:http ${bareMem.rssMb.toFixed(0)} MB`,
+      target: '< 135 MB', measured: `${memLoaded.rssMb.toFixed(0)} MB`, pass: memLoaded.rssMb < 135,
+      values: { rssMb: memLoaded.rssMb, idleRssMb: memIdle.rssMb, peakRssMb: memLoaded.peakRssMb, bareRssMb: bareMem.rssMb },
+    })
+  }
   await bare.stop()
 
   // 5. Durable live votes: unique usernames, so none is a 409; every 2xx is an acknowledged vote.
@@ -201,7 +206,7 @@ try {
   }
   raw.votes = voteRows
   const memAfterVotes = processMemory(server.pid)
-  raw.serverMemory.afterVotes = memAfterVotes
+  raw.serverMemory = { ...raw.serverMemory, afterVotes: memAfterVotes }
 
   // Every acknowledged vote must be on disk: kill -9 the server, reopen the file, count.
   let onDisk = null
@@ -227,26 +232,28 @@ try {
     })
   }
 
-  // 5b. Soak: mixed traffic for minutes on the same database (a fresh server after the kill -9).
-  const soakS = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 60 : 600))
-  step(`soak: ${soakS} s of mixed traffic (BENCH_SOAK_S sets it)`)
-  try {
-    const soak = await runNodeJson(join(ROOT, 'bench/lib/soak.mjs'), ['--db', db, '--seconds', String(soakS)], { timeoutMs: (soakS + 180) * 1000 })
-    raw.soak = soak
-    const rssGrowth = soak.end.rssMb - soak.start.rssMb
-    const dataGrowth = soak.dbEndMb - soak.dbStartMb
-    // The database lives in the server's memory: RSS may grow by what was written, not beyond it.
-    const steady = rssGrowth - dataGrowth <= 15 && soak.end.p99 <= Math.max(soak.start.p99 * 1.5, soak.start.p99 + 2)
-    row({
-      id: 'soak', name: `Soak, ${fmtDuration(soakS)} of mixed traffic at ${soak.rate} req/s (pick, games, stats, active session, durable votes to a webhook receiver)`,
-      result: `first ${fmtDuration(soakS / soak.windows)}: p99 ${soak.start.p99} ms, RSS ${soak.start.rssMb.toFixed(0)} MB; last: p99 ${soak.end.p99} ms, RSS ${soak.end.rssMb.toFixed(0)} MB (peak ${soak.peakRssMb.toFixed(0)} MB); the database (in memory) grew ${soak.dbStartMb} → ${soak.dbEndMb} MB with ${fmtInt(soak.votes)} votes and their events and logs; ${fmtInt(soak.delivered)} of ${fmtInt(soak.votes)} votes delivered, non-2xx ${soak.non2xx}, errors ${soak.errors}`,
-      baseline: '-', target: 'no growth beyond noise (RSS within +15 MB of the data written, p99 x1.5 or +2 ms), every vote delivered',
-      measured: `RSS ${rssGrowth >= 0 ? '+' : ''}${rssGrowth.toFixed(0)} MB (data +${dataGrowth.toFixed(0)} MB), p99 ${soak.start.p99} -> ${soak.end.p99} ms`,
-      pass: steady && soak.delivered >= soak.votes && soak.non2xx === 0 && soak.errors === 0,
-      values: soak,
-    })
-  } catch (error) {
-    notes.push(`soak failed: ${String(error.message).slice(0, 300)}`)
+  if (!PG_ONLY) {
+    // 5b. Soak: mixed traffic for minutes on the same database (a fresh server after the kill -9).
+    const soakS = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 60 : 600))
+    step(`soak: ${soakS} s of mixed traffic (BENCH_SOAK_S sets it)`)
+    try {
+      const soak = await runNodeJson(join(ROOT, 'bench/lib/soak.mjs'), ['--db', db, '--seconds', String(soakS)], { timeoutMs: (soakS + 180) * 1000 })
+      raw.soak = soak
+      const rssGrowth = soak.end.rssMb - soak.start.rssMb
+      const dataGrowth = soak.dbEndMb - soak.dbStartMb
+      // The database lives in the server's memory: RSS may grow by what was written, not beyond it.
+      const steady = rssGrowth - dataGrowth <= 15 && soak.end.p99 <= Math.max(soak.start.p99 * 1.5, soak.start.p99 + 2)
+      row({
+        id: 'soak', name: `Soak, ${fmtDuration(soakS)} of mixed traffic at ${soak.rate} req/s (pick, games, stats, active session, durable votes to a webhook receiver)`,
+        result: `first ${fmtDuration(soakS / soak.windows)}: p99 ${soak.start.p99} ms, RSS ${soak.start.rssMb.toFixed(0)} MB; last: p99 ${soak.end.p99} ms, RSS ${soak.end.rssMb.toFixed(0)} MB (peak ${soak.peakRssMb.toFixed(0)} MB); the database (in memory) grew ${soak.dbStartMb} → ${soak.dbEndMb} MB with ${fmtInt(soak.votes)} votes and their events and logs; ${fmtInt(soak.delivered)} of ${fmtInt(soak.votes)} votes delivered, non-2xx ${soak.non2xx}, errors ${soak.errors}`,
+        baseline: '-', target: 'no growth beyond noise (RSS within +15 MB of the data written, p99 x1.5 or +2 ms), every vote delivered',
+        measured: `RSS ${rssGrowth >= 0 ? '+' : ''}${rssGrowth.toFixed(0)} MB (data +${dataGrowth.toFixed(0)} MB), p99 ${soak.start.p99} -> ${soak.end.p99} ms`,
+        pass: steady && soak.delivered >= soak.votes && soak.non2xx === 0 && soak.errors === 0,
+        values: soak,
+      })
+    } catch (error) {
+      notes.push(`soak failed: ${String(error.message).slice(0, 300)}`)
+    }
   }
 
   // 6. PostgreSQL: pick, stats and live votes on one server and on two behind a round-robin client.
@@ -261,16 +268,25 @@ try {
   const pgRow = (id, instances, connections, label, r) => row({
     id: `pg-${id}-${instances}`,
     name: `PostgreSQL: ${label}, ${instances === 1 ? '1 server' : '2 servers (round-robin)'}, ${connections} conn`,
-    result: `${fmtInt(r.rps)} ${id.startsWith('votes') ? 'votes' : 'req'}/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${cpu({ cpuUs: r.cpuUsPerReq })}${errs(r)}`,
+    result: `${fmtInt(r.rps)} ${id.startsWith('votes') ? 'votes' : 'req'}/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.statementsPerReq.toFixed(2)} statements/req, ${cpu({ cpuUs: r.cpuUsPerReq })}${errs(r)}`,
     baseline: `sqlite (same run, 1 server): ${fmtInt(sqliteOf[id].rps)}/s, p99 ${sqliteOf[id].p99} ms`,
     target: '-', measured: `${fmtInt(r.rps)}/s`, pass: null,
-    values: { rps: r.rps, p50: r.p50, p99: r.p99, cpuUsPerReq: r.cpuUsPerReq, non2xx: r.non2xx, errors: r.errors, instances },
+    values: { rps: r.rps, p50: r.p50, p99: r.p99, cpuUsPerReq: r.cpuUsPerReq, statementsPerReq: r.statementsPerReq, non2xx: r.non2xx, errors: r.errors, instances },
   })
+  // Statements per request, counted by pg_stat_statements over the measured run (warm-up apart):
+  // every statement a client sends is one round trip (BEGIN and COMMIT included; a multi-statement
+  // text counts each), and background work (delivery and monitor loops) counts too.
+  const statements = await pg.statementCounter(pgCopy.url)
+  cleanups.unshift(() => statements.close())
   const onPostgres = async (id, request, connections, label) => {
     for (const instances of [1, 2]) {
       const targets = pgServers.slice(0, instances)
       step(`PostgreSQL ${label}, ${instances} server(s), ${connections} conn`)
-      const r = await measure({ url: targets.map((t) => t.url), pid: targets.map((t) => t.pid), connections, durationS: LOAD_S, warmupS: WARMUP_S, ...request })
+      const urls = targets.map((t) => t.url)
+      await measure({ url: urls, connections, durationS: WARMUP_S, warmupS: 0, ...request })
+      await statements.reset()
+      const r = await measure({ url: urls, pid: targets.map((t) => t.pid), connections, durationS: LOAD_S, warmupS: 0, ...request })
+      r.statementsPerReq = (await statements.count()) / Math.max(1, r.ok + r.non2xx)
       raw.postgres[`${id}${instances}`] = r
       pgRow(id, instances, connections, label, r)
     }
@@ -281,110 +297,112 @@ try {
   await onPostgres('votes50', voteRequest('pg50', pgToken), 50, 'POST /api/votes/live')
   for (const server of pgServers) await server.stop()
 
-  // 7. The live event stream: one event to 1,000 connected clients, and what idle streams cost.
-  step('live event stream: 1,000 SSE clients on a fresh game-picker serve')
-  const sse = await runNodeJson(join(ROOT, 'bench/lib/sse-fanout.mjs'), ['--dir', dir, '--clients', '1000', '--events', QUICK ? '5' : '20'], { timeoutMs: 120_000 })
-  raw.sse = sse
-  row({
-    id: 'sseFanout', name: `Live events: one vote to ${fmtInt(sse.clients)} SSE clients (${sse.events} votes, one at a time)`,
-    result: `delay from the vote's ack to each client's receipt: p50 ${sse.p50Ms} ms, p99 ${sse.p99Ms} ms, max ${sse.maxMs} ms; ${fmtInt(sse.deliveries)} received, ${sse.missed} missed`,
-    baseline: '-', target: 'all clients reached within 1 s at p99', measured: `p99 ${sse.p99Ms} ms, ${sse.missed} missed`,
-    pass: sse.p99Ms < 1000 && sse.missed === 0, values: sse,
-  })
-  row({
-    id: 'sseIdle', name: `Live events: server RSS with ${fmtInt(sse.clients)} idle streams`,
-    result: `${sse.streamsRssMb} MB (${sse.idleRssMb} MB before the streams: ${sse.perStreamKb} KB per stream)`,
-    baseline: '-', target: '-', measured: `${sse.perStreamKb} KB/stream`, pass: null, values: sse,
-  })
-
-  // 8. Chat imports, each size in a fresh child (peak RSS per size), through the core directly.
-  const sizes = QUICK ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
-  const chat = {}
-  for (const size of sizes) {
-    step(`chat import of ${fmtInt(size)} messages (core, fresh process)`)
-    try {
-      chat[size] = await runNodeJson(join(ROOT, 'bench/lib/chat-import.mjs'), ['--size', String(size), '--dir', dir], {
-        timeoutMs: size >= 1_000_000 ? 150_000 : 60_000, nodeArgs: ['--expose-gc', ...nodeArgs],
-      })
-    } catch (error) {
-      chat[size] = { size, error: String(error.message).slice(0, 300) }
-    }
-  }
-  raw.chat = chat
-  const perMsg = (size) => (chat[size]?.ms ? (chat[size].ms * 1000) / size : NaN)
-  for (const size of sizes) {
-    const c = chat[size]
-    const growth = size > 10_000 ? perMsg(size) / perMsg(size / 10) : NaN
-    const isTarget = size === 100_000
-    const linear = size > 10_000 ? growth <= 1.25 : null
+  if (!PG_ONLY) {
+    // 7. The live event stream: one event to 1,000 connected clients, and what idle streams cost.
+    step('live event stream: 1,000 SSE clients on a fresh game-picker serve')
+    const sse = await runNodeJson(join(ROOT, 'bench/lib/sse-fanout.mjs'), ['--dir', dir, '--clients', '1000', '--events', QUICK ? '5' : '20'], { timeoutMs: 120_000 })
+    raw.sse = sse
     row({
-      id: `chat${size}`, name: `Chat import, ${fmtInt(size)} messages (1/3 votes), core`,
-      result: c.error ? `failed: ${c.error}` : `${fmtMs(c.ms)} (CPU ${fmtMs(c.cpuMs)}), ${perMsg(size).toFixed(1)} µs/msg, peak RSS ${c.peakRssMb.toFixed(0)} MB (before import ${c.rssBeforeMb.toFixed(0)} MB)`,
-      baseline: size > 10_000 ? `µs/msg x${growth.toFixed(2)} vs ${fmtInt(size / 10)}` : '-',
-      target: isTarget ? '< 2 s; linear (µs/msg within 1.25x of 10k)' : size > 10_000 ? 'linear (µs/msg within 1.25x of 1/10 size)' : '-',
-      measured: c.error ? 'failed' : isTarget ? `${fmtMs(c.ms)}, x${growth.toFixed(2)}` : size > 10_000 ? `x${growth.toFixed(2)}` : fmtMs(c.ms),
-      pass: c.error ? false : isTarget ? c.ms < 2000 && linear : linear,
-      values: { ms: c.ms, cpuMs: c.cpuMs, usPerMsg: perMsg(size), peakRssMb: c.peakRssMb, rssBeforeMb: c.rssBeforeMb, growth, error: c.error },
+      id: 'sseFanout', name: `Live events: one vote to ${fmtInt(sse.clients)} SSE clients (${sse.events} votes, one at a time)`,
+      result: `delay from the vote's ack to each client's receipt: p50 ${sse.p50Ms} ms, p99 ${sse.p99Ms} ms, max ${sse.maxMs} ms; ${fmtInt(sse.deliveries)} received, ${sse.missed} missed`,
+      baseline: '-', target: 'all clients reached within 1 s at p99', measured: `p99 ${sse.p99Ms} ms, ${sse.missed} missed`,
+      pass: sse.p99Ms < 1000 && sse.missed === 0, values: sse,
+    })
+    row({
+      id: 'sseIdle', name: `Live events: server RSS with ${fmtInt(sse.clients)} idle streams`,
+      result: `${sse.streamsRssMb} MB (${sse.idleRssMb} MB before the streams: ${sse.perStreamKb} KB per stream)`,
+      baseline: '-', target: '-', measured: `${sse.perStreamKb} KB/stream`, pass: null, values: sse,
+    })
+
+    // 8. Chat imports, each size in a fresh child (peak RSS per size), through the core directly.
+    const sizes = QUICK ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+    const chat = {}
+    for (const size of sizes) {
+      step(`chat import of ${fmtInt(size)} messages (core, fresh process)`)
+      try {
+        chat[size] = await runNodeJson(join(ROOT, 'bench/lib/chat-import.mjs'), ['--size', String(size), '--dir', dir], {
+          timeoutMs: size >= 1_000_000 ? 150_000 : 60_000, nodeArgs: ['--expose-gc', ...nodeArgs],
+        })
+      } catch (error) {
+        chat[size] = { size, error: String(error.message).slice(0, 300) }
+      }
+    }
+    raw.chat = chat
+    const perMsg = (size) => (chat[size]?.ms ? (chat[size].ms * 1000) / size : NaN)
+    for (const size of sizes) {
+      const c = chat[size]
+      const growth = size > 10_000 ? perMsg(size) / perMsg(size / 10) : NaN
+      const isTarget = size === 100_000
+      const linear = size > 10_000 ? growth <= 1.25 : null
+      row({
+        id: `chat${size}`, name: `Chat import, ${fmtInt(size)} messages (1/3 votes), core`,
+        result: c.error ? `failed: ${c.error}` : `${fmtMs(c.ms)} (CPU ${fmtMs(c.cpuMs)}), ${perMsg(size).toFixed(1)} µs/msg, peak RSS ${c.peakRssMb.toFixed(0)} MB (before import ${c.rssBeforeMb.toFixed(0)} MB)`,
+        baseline: size > 10_000 ? `µs/msg x${growth.toFixed(2)} vs ${fmtInt(size / 10)}` : '-',
+        target: isTarget ? '< 2 s; linear (µs/msg within 1.25x of 10k)' : size > 10_000 ? 'linear (µs/msg within 1.25x of 1/10 size)' : '-',
+        measured: c.error ? 'failed' : isTarget ? `${fmtMs(c.ms)}, x${growth.toFixed(2)}` : size > 10_000 ? `x${growth.toFixed(2)}` : fmtMs(c.ms),
+        pass: c.error ? false : isTarget ? c.ms < 2000 && linear : linear,
+        values: { ms: c.ms, cpuMs: c.cpuMs, usPerMsg: perMsg(size), peakRssMb: c.peakRssMb, rssBeforeMb: c.rssBeforeMb, growth, error: c.error },
+      })
+    }
+
+    // 9. CSV import and export of 10k games.
+    step('CSV import + export of 10,000 games (core, fresh process)')
+    const csv = await runNodeJson(join(ROOT, 'bench/lib/csv.mjs'), ['--games', '10000', '--dir', dir], { timeoutMs: 60_000, nodeArgs })
+    raw.csv = csv
+    row({
+      id: 'csvImport', name: `CSV import, 10,000 games (${fmtKb(csv.csvKb * 1024)}), core`,
+      result: `${fmtMs(csv.importMs)}, peak RSS ${csv.importPeakRssMb.toFixed(0)} MB (re-import as upsert ${fmtMs(csv.reimportMs)})`,
+      baseline: '-', target: '-', measured: fmtMs(csv.importMs), pass: null, values: csv,
+    })
+    row({
+      id: 'csvExport', name: 'CSV export, 10,000 games, core',
+      result: `${fmtMs(csv.exportMs)}, ${fmtKb(csv.exportKb * 1024)}`, baseline: '-', target: '-',
+      measured: fmtMs(csv.exportMs), pass: null, values: csv,
+    })
+
+    // 10. CLI cold start beside `node -e ""`, interleaved so both see the same noise.
+    const timeOnce = (args) => {
+      const start = process.hrtime.bigint()
+      const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] })
+      const ms = Number(process.hrtime.bigint() - start) / 1e6
+      if (r.status !== 0) {
+        throw new Error(`${args.slice(0, 2).join(' ')} exited ${r.status ?? r.signal}${r.error ? ` (${r.error.message})` : ''}: ${r.stderr.slice(0, 300)}`)
+      }
+      return ms
+    }
+    const standIn = [join(ROOT, 'bench/lib/pick-standin.mjs'), '--json', '--db', catalogueDb, '--players', '6']
+    let cliReady = cliAvailable()
+    let pickCommand = cliReady ? [dist.cliBin, 'pick', '--json', '--db', catalogueDb, '--players', '6'] : standIn
+    if (cliReady) {
+      try {
+        timeOnce(pickCommand)
+      } catch (error) {
+        notes.push(`CLI pick failed (${String(error.message).slice(0, 200)}); the CLI row times bench/lib/pick-standin.mjs instead`)
+        cliReady = false
+        pickCommand = standIn
+      }
+    } else {
+      notes.push('CLI not built (packages/cli/dist/bin.js missing): the CLI row times bench/lib/pick-standin.mjs, the floor of `pick --json`')
+    }
+    step(`cold start: ${cliReady ? 'game-picker pick --json' : 'pick stand-in'} vs node -e "" (10 each)`)
+    timeOnce(['-e', '']) // warm the page cache
+    timeOnce(pickCommand)
+    const nodeTimes = []
+    const cliTimes = []
+    for (let i = 0; i < 10; i++) {
+      nodeTimes.push(timeOnce(['-e', '']))
+      cliTimes.push(timeOnce(pickCommand))
+    }
+    const nodeMs = median(nodeTimes)
+    const cliMs = median(cliTimes)
+    raw.coldStart = { cliReady, nodeTimes, cliTimes }
+    row({
+      id: 'cli', name: cliReady ? 'CLI `game-picker pick --json` cold start, median of 10' : 'CLI pick cold start (STAND-IN, see notes), median of 10',
+      result: fmtMs(cliMs), baseline: `node -e "" ${fmtMs(nodeMs)}`,
+      target: '< 3x node -e ""', measured: `${(cliMs / nodeMs).toFixed(2)}x`, pass: cliMs / nodeMs < 3,
+      values: { ms: cliMs, nodeMs, ratio: cliMs / nodeMs, standIn: !cliReady },
     })
   }
-
-  // 9. CSV import and export of 10k games.
-  step('CSV import + export of 10,000 games (core, fresh process)')
-  const csv = await runNodeJson(join(ROOT, 'bench/lib/csv.mjs'), ['--games', '10000', '--dir', dir], { timeoutMs: 60_000, nodeArgs })
-  raw.csv = csv
-  row({
-    id: 'csvImport', name: `CSV import, 10,000 games (${fmtKb(csv.csvKb * 1024)}), core`,
-    result: `${fmtMs(csv.importMs)}, peak RSS ${csv.importPeakRssMb.toFixed(0)} MB (re-import as upsert ${fmtMs(csv.reimportMs)})`,
-    baseline: '-', target: '-', measured: fmtMs(csv.importMs), pass: null, values: csv,
-  })
-  row({
-    id: 'csvExport', name: 'CSV export, 10,000 games, core',
-    result: `${fmtMs(csv.exportMs)}, ${fmtKb(csv.exportKb * 1024)}`, baseline: '-', target: '-',
-    measured: fmtMs(csv.exportMs), pass: null, values: csv,
-  })
-
-  // 10. CLI cold start beside `node -e ""`, interleaved so both see the same noise.
-  const timeOnce = (args) => {
-    const start = process.hrtime.bigint()
-    const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] })
-    const ms = Number(process.hrtime.bigint() - start) / 1e6
-    if (r.status !== 0) {
-      throw new Error(`${args.slice(0, 2).join(' ')} exited ${r.status ?? r.signal}${r.error ? ` (${r.error.message})` : ''}: ${r.stderr.slice(0, 300)}`)
-    }
-    return ms
-  }
-  const standIn = [join(ROOT, 'bench/lib/pick-standin.mjs'), '--json', '--db', catalogueDb, '--players', '6']
-  let cliReady = cliAvailable()
-  let pickCommand = cliReady ? [dist.cliBin, 'pick', '--json', '--db', catalogueDb, '--players', '6'] : standIn
-  if (cliReady) {
-    try {
-      timeOnce(pickCommand)
-    } catch (error) {
-      notes.push(`CLI pick failed (${String(error.message).slice(0, 200)}); the CLI row times bench/lib/pick-standin.mjs instead`)
-      cliReady = false
-      pickCommand = standIn
-    }
-  } else {
-    notes.push('CLI not built (packages/cli/dist/bin.js missing): the CLI row times bench/lib/pick-standin.mjs, the floor of `pick --json`')
-  }
-  step(`cold start: ${cliReady ? 'game-picker pick --json' : 'pick stand-in'} vs node -e "" (10 each)`)
-  timeOnce(['-e', '']) // warm the page cache
-  timeOnce(pickCommand)
-  const nodeTimes = []
-  const cliTimes = []
-  for (let i = 0; i < 10; i++) {
-    nodeTimes.push(timeOnce(['-e', '']))
-    cliTimes.push(timeOnce(pickCommand))
-  }
-  const nodeMs = median(nodeTimes)
-  const cliMs = median(cliTimes)
-  raw.coldStart = { cliReady, nodeTimes, cliTimes }
-  row({
-    id: 'cli', name: cliReady ? 'CLI `game-picker pick --json` cold start, median of 10' : 'CLI pick cold start (STAND-IN, see notes), median of 10',
-    result: fmtMs(cliMs), baseline: `node -e "" ${fmtMs(nodeMs)}`,
-    target: '< 3x node -e ""', measured: `${(cliMs / nodeMs).toFixed(2)}x`, pass: cliMs / nodeMs < 3,
-    values: { ms: cliMs, nodeMs, ratio: cliMs / nodeMs, standIn: !cliReady },
-  })
 } finally {
   for (const s of servers) await s.kill9().catch(() => {})
   for (const cleanup of cleanups) await cleanup().catch(() => {})
@@ -400,9 +418,10 @@ const results = {
   date: new Date().toISOString(), machine, quick: QUICK, durationS: Math.round((Date.now() - benchStart) / 1000),
   server: raw.serverVia, notes, rows, raw,
 }
-writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
+const resultsName = PG_ONLY ? 'results-postgres' : 'results'
+writeFileSync(join(ROOT, `bench/${resultsName}.json`), `${JSON.stringify(results, null, 2)}\n`)
 const markdown = toMarkdown(results)
-writeFileSync(join(ROOT, 'bench/results.md'), markdown)
+writeFileSync(join(ROOT, `bench/${resultsName}.md`), markdown)
 
 const status = (pass) => (pass === null ? '' : pass ? 'PASS' : 'MISS')
 console.log(`\nGame Picker benchmarks — ${results.date}, ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${results.durationS} s`)
