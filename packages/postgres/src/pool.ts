@@ -56,3 +56,54 @@ export async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
   }
   return client
 }
+
+export interface Dedicated {
+  query(text: string | pg.QueryConfig, params?: unknown[]): Promise<pg.QueryResult>
+  close(): Promise<void>
+}
+
+/**
+ * One connection of its own for work that runs one statement at a time off the pool (cache
+ * checks, the event sequencer), so it never waits behind requests for a pooled connection.
+ * Connected on first use; a connection that failed is dropped and the next call connects anew.
+ */
+export function dedicatedConnection(
+  url: string, limits: PoolLimits, isBroken: (error: unknown) => boolean, settings: Record<string, string> = {},
+): Dedicated {
+  let client: Promise<pg.Client> | undefined
+  let closed = false
+  const connect = (): Promise<pg.Client> => {
+    const options = Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`).join(' ')
+    const next = new pg.Client({ ...connectionConfig(url, limits), ...(options ? { options } : {}) })
+    const connecting: Promise<pg.Client> = next.connect().then(() => next, async (error) => {
+      if (client === connecting) client = undefined
+      await next.end().catch(() => {})
+      throw error
+    })
+    next.on('error', () => { if (client === connecting) client = undefined })
+    client = connecting
+    return connecting
+  }
+  return {
+    async query(text, params) {
+      if (closed) throw new Error('Client was closed')
+      const current = client ?? connect()
+      const ready = await current
+      try {
+        return await (typeof text === 'string' ? ready.query(text, params) : ready.query(text))
+      } catch (error) {
+        if (isBroken(error)) {
+          if (client === current) client = undefined
+          await ready.end().catch(() => {})
+        }
+        throw error
+      }
+    },
+    async close() {
+      closed = true
+      const current = client
+      client = undefined
+      await current?.then((ready) => ready.end()).catch(() => {})
+    },
+  }
+}
