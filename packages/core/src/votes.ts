@@ -29,6 +29,26 @@ export function createVotes(ctx: CoreContext) {
       const username = fields.username
       const type: VoteType = fields.vote
 
+      // A store that can record the plain case in one step does (PostgreSQL: one round trip).
+      const recorded = await ctx.store.recordLiveVote?.({
+        username, type, timestamp, ...duplicateWindow(timestamp), now: ctx.now().toISOString(),
+      })
+      if (recorded) {
+        ctx.changed('events')
+        if (recorded.deliveries > 0) ctx.changed('deliveries')
+        const { session, game } = recorded
+        return {
+          success: true,
+          message: 'Vote recorded successfully',
+          session: { id: session.id, games_played: session.games_played },
+          game: {
+            id: game.id, title: game.title, upvotes: game.upvotes, downvotes: game.downvotes,
+            popularity_score: game.popularity_score,
+          },
+          vote: { username, type, timestamp },
+        }
+      }
+
       return transactionWithEvents(ctx, async (tx, emit) => {
         const session = await tx.getActiveSession()
         if (!session) throw notFound('No active session')

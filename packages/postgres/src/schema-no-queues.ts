@@ -80,4 +80,55 @@ CREATE TABLE event_inbox (
   created_at TEXT COLLATE "C" NOT NULL
 );
 CREATE INDEX event_inbox_by_tx ON event_inbox (tx, seq);
+
+-- A live vote in one statement (store.recordLiveVote): what votes.live does in the plain case,
+-- in the same order (active session, matching game, the user's lock, the duplicate window,
+-- the insert, the game's counters, the event, a delivery per subscribed webhook). NULL, having
+-- written nothing, for anything else (no session, no game, a duplicate): the core's general
+-- path then gives the exact answer. JSON is written as JSON.stringify writes it (to_json
+-- escapes text the same way), so the event and the deliveries carry the same bytes.
+CREATE FUNCTION record_live_vote(p_username TEXT, p_type TEXT, p_timestamp TEXT, p_from TEXT, p_to TEXT, p_now TEXT)
+RETURNS TEXT LANGUAGE plpgsql AS $$
+DECLARE
+  v_session BIGINT;
+  v_played BIGINT;
+  v_row RECORD;
+  v_game RECORD;
+  v_data TEXT;
+  v_deliveries INTEGER;
+BEGIN
+  SELECT id INTO v_session FROM sessions WHERE is_active = 1;
+  IF v_session IS NULL THEN RETURN NULL; END IF;
+  SELECT id, game_id INTO v_row FROM session_games WHERE session_id = v_session AND played_at <= p_timestamp
+    ORDER BY played_at DESC, id DESC LIMIT 1;
+  IF v_row.id IS NULL THEN RETURN NULL; END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('votes:' || v_session || ':' || p_username));
+  IF EXISTS (SELECT 1 FROM votes WHERE session_id = v_session AND md5(username) = md5(p_username)
+      AND username = p_username AND timestamp BETWEEN p_from AND p_to) THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO votes (session_id, session_game_id, game_id, username, type, timestamp)
+    VALUES (v_session, v_row.id, v_row.game_id, p_username, p_type, p_timestamp);
+  SELECT COUNT(*) INTO v_played FROM session_games WHERE session_id = v_session;
+  SELECT g.id, g.title, g.upvotes + COALESCE(d.upvotes, 0) AS upvotes, g.downvotes + COALESCE(d.downvotes, 0) AS downvotes,
+    g.popularity_score + COALESCE(d.upvotes - d.downvotes, 0) AS popularity_score INTO v_game
+    FROM games g LEFT JOIN LATERAL (SELECT SUM(upvotes)::bigint AS upvotes, SUM(downvotes)::bigint AS downvotes
+      FROM game_counter_deltas WHERE game_id = g.id) d ON true
+    WHERE g.id = v_row.game_id;
+  v_data := '{"session":{"id":' || v_session || ',"games_played":' || v_played
+    || '},"game":{"id":' || v_game.id || ',"title":' || to_json(v_game.title)::text
+    || ',"upvotes":' || v_game.upvotes || ',"downvotes":' || v_game.downvotes
+    || ',"popularity_score":' || v_game.popularity_score
+    || '},"vote":{"username":' || to_json(p_username)::text || ',"type":' || to_json(p_type)::text
+    || ',"timestamp":' || to_json(p_timestamp)::text || '}}';
+  INSERT INTO event_inbox (type, body, created_at)
+    VALUES ('vote.received', '{"event":"vote.received","timestamp":' || to_json(p_now)::text || ',"data":' || v_data || '}', p_now);
+  INSERT INTO webhook_deliveries (delivery_id, webhook_id, event_type, payload, timestamp, next_attempt_at)
+    SELECT gen_random_uuid()::text, w.id, 'vote.received', v_data, p_now, p_now FROM webhooks w
+    WHERE w.enabled = 1 AND w.events::jsonb ? 'vote.received' ORDER BY w.id;
+  GET DIAGNOSTICS v_deliveries = ROW_COUNT;
+  RETURN json_build_object('session_id', v_session, 'games_played', v_played, 'game_id', v_game.id,
+    'title', v_game.title, 'upvotes', v_game.upvotes, 'downvotes', v_game.downvotes,
+    'popularity_score', v_game.popularity_score, 'deliveries', v_deliveries, 'txid', pg_current_xact_id()::text)::text;
+END $$;
 `
