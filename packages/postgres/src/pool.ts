@@ -5,7 +5,12 @@
 import pg from 'pg'
 
 export interface PoolLimits {
-  /** Connections this instance may hold (default 5, so 4 instances fit PostgreSQL's default 100). */
+  /**
+   * Pooled connections this instance may hold (default 16; opened as load needs them, closed
+   * after 30 s idle). Each commit waits for its WAL flush, and PostgreSQL flushes the commits
+   * that wait together at once, so the pool bounds the writes per flush. With the store's three
+   * own connections (changes, checks, sequencer), 4 instances fit PostgreSQL's default 100.
+   */
   poolSize?: number
   /** Longest wait to connect or for a free connection (default 3000 ms). */
   connectTimeoutMs?: number
@@ -36,7 +41,7 @@ export function connectionConfig(url: string, limits: PoolLimits = {}): pg.Clien
 }
 
 export function createPool(url: string, limits: PoolLimits, log: (line: string) => void): pg.Pool {
-  const pool = new pg.Pool({ ...connectionConfig(url, limits), max: limits.poolSize ?? 5, idleTimeoutMillis: 30_000 })
+  const pool = new pg.Pool({ ...connectionConfig(url, limits), max: limits.poolSize ?? 16, idleTimeoutMillis: 30_000 })
   // Idle connections that die (server restart, network cut) are dropped by the pool; without a
   // listener their error would be an uncaught exception.
   pool.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`))

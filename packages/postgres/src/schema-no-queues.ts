@@ -131,4 +131,18 @@ BEGIN
     'title', v_game.title, 'upvotes', v_game.upvotes, 'downvotes', v_game.downvotes,
     'popularity_score', v_game.popularity_score, 'deliveries', v_deliveries, 'txid', pg_current_xact_id()::text)::text;
 END $$;
+
+-- Several live votes, one after the other, in one transaction (so one commit, one WAL flush):
+-- p_votes holds six values per vote, in record_live_vote's order; one answer per vote.
+CREATE FUNCTION record_live_votes(p_votes TEXT[]) RETURNS TEXT[] LANGUAGE plpgsql AS $$
+DECLARE
+  v_answers TEXT[] := '{}';
+  v_at INTEGER;
+BEGIN
+  FOR v_at IN 1 .. COALESCE(array_length(p_votes, 1), 0) BY 6 LOOP
+    v_answers := v_answers || record_live_vote(p_votes[v_at], p_votes[v_at + 1], p_votes[v_at + 2],
+      p_votes[v_at + 3], p_votes[v_at + 4], p_votes[v_at + 5]);
+  END LOOP;
+  RETURN v_answers;
+END $$;
 `

@@ -8,7 +8,7 @@
 // (sequencer.ts), and so do the notifications.
 import { randomUUID } from 'node:crypto'
 import {
-  type ChangeTopic, DomainError, isDomainError, type Store, type StoreReads, type StoreTx,
+  type ChangeTopic, DomainError, isDomainError, type LiveVoteRecord, type Store, type StoreReads, type StoreTx,
 } from '@game-picker/core'
 import type pg from 'pg'
 import { createCaches, type Snapshot } from './caches.ts'
@@ -210,6 +210,57 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     }
   }
 
+  // Live votes go in batches: up to VOTE_BATCHES statements at once, each carrying every vote
+  // that waited for one, in one transaction, so a busy server pays one commit (one WAL flush)
+  // for many votes instead of one each. A quiet server sends each vote at once, alone.
+  interface PendingVote { values: string[]; resolve: (record: LiveVoteRecord | null) => void; reject: (error: unknown) => void }
+  const pendingVotes: PendingVote[] = []
+  let voteBatches = 0
+  const sendVotes = () => {
+    while (voteBatches < VOTE_BATCHES && pendingVotes.length > 0) {
+      voteBatches += 1
+      void recordVotes(pendingVotes.splice(0, 100)).finally(() => {
+        voteBatches -= 1
+        sendVotes()
+      })
+    }
+  }
+  async function recordVotes(batch: PendingVote[]): Promise<void> {
+    for (let attempts = 1; ; attempts++) {
+      try {
+        const { rows: [{ answers }] } = await withConnection((client) => client.query({
+          name: 'game-picker-live-votes', text: 'SELECT record_live_votes($1::text[]) AS answers',
+          values: [batch.flatMap((vote) => vote.values)],
+        }))
+        const rows = (answers as (string | null)[]).map((answer) => (answer === null ? null : JSON.parse(answer)))
+        const recorded = rows.filter((row) => row !== null)
+        if (recorded.length > 0) {
+          const topics = new Set<ChangeTopic>(['events'])
+          if (recorded.some((row) => row.deliveries > 0)) topics.add('deliveries')
+          await sequencer.afterCommit(recorded[0].txid, topics)
+        }
+        batch.forEach((vote, i) => vote.resolve(rows[i] && {
+          session: { id: rows[i].session_id, games_played: rows[i].games_played },
+          game: {
+            id: rows[i].game_id, title: rows[i].title, upvotes: rows[i].upvotes, downvotes: rows[i].downvotes,
+            popularity_score: rows[i].popularity_score,
+          },
+          deliveries: rows[i].deliveries,
+        }))
+        return
+      } catch (error) {
+        if (attempts < maxAttempts && isRetryable(error)) {
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempts))
+          continue
+        }
+        // Each vote its own answer: alone, the one that fails fails by itself.
+        if (batch.length > 1 && !isConnectionError(error)) return void await Promise.all(batch.map((vote) => recordVotes([vote])))
+        batch.forEach((vote) => vote.reject(toStoreError(error)))
+        return
+      }
+    }
+  }
+
   const store: PostgresStore = {
     created: false,
     ready: undefined as never,
@@ -221,33 +272,17 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       gate()
       return transactionNow(fn)
     },
-    // One statement (a PL/pgSQL function, schema-no-queues.ts); the event is then numbered as
-    // any transaction's is. Text holding NUL takes the general path, which refuses it in order.
+    // One statement (a PL/pgSQL function, schema-no-queues.ts), shared with the votes that
+    // arrive meanwhile (see recordVotes); the event is then numbered as any transaction's is.
+    // Text holding NUL takes the general path, which refuses it in order.
     async recordLiveVote(vote) {
       gate()
       const values = [vote.username, vote.type, vote.timestamp, vote.from, vote.to, vote.now]
       if (values.some((value) => value.includes('\u0000'))) return null
-      for (let attempts = 1; ; attempts++) {
-        try {
-          const { rows: [{ recorded }] } = await withConnection((client) => client.query({
-            name: 'game-picker-live-vote', text: 'SELECT record_live_vote($1, $2, $3, $4, $5, $6) AS recorded', values,
-          }))
-          if (recorded === null) return null
-          const row = JSON.parse(recorded)
-          await sequencer.afterCommit(row.txid, new Set<ChangeTopic>(row.deliveries > 0 ? ['events', 'deliveries'] : ['events']))
-          return {
-            session: { id: row.session_id, games_played: row.games_played },
-            game: {
-              id: row.game_id, title: row.title, upvotes: row.upvotes, downvotes: row.downvotes,
-              popularity_score: row.popularity_score,
-            },
-            deliveries: row.deliveries,
-          }
-        } catch (error) {
-          if (attempts >= maxAttempts || !isRetryable(error)) throw toStoreError(error)
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempts))
-        }
-      }
+      return new Promise((resolve, reject) => {
+        pendingVotes.push({ values, resolve, reject })
+        sendVotes()
+      })
     },
     ping: async () => {
       gate()
@@ -312,6 +347,9 @@ async function keepTrying<T>(start: () => Promise<T>, closed: () => boolean, log
 }
 
 const RESTART = Symbol('needs the database')
+
+/** Vote statements a server runs at once (see recordVotes). */
+const VOTE_BATCHES = 4
 
 /** A start-up failure says which database and why, without the password. */
 function startUpError(error: unknown, url: string): unknown {
