@@ -16,7 +16,7 @@ export async function startPostgres() {
   // Outside a private temp folder: the server may run as the `postgres` user, who must reach it.
   const dir = join(tmpdir(), `game-picker-bench-pg-${process.pid}`)
   // pg_stat_statements (shipped with the server) counts the statements each row sends.
-  const flags = ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=top']
+  const flags = ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=' + (process.env.BENCH_PG_TRACK ?? 'top')]
   const child = spawn(process.execPath, [join(ROOT, 'test/helpers/pg-server.mjs'), String(port), password, dir, ...flags], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })

@@ -29,9 +29,12 @@ export function createVotes(ctx: CoreContext) {
       const username = fields.username
       const type: VoteType = fields.vote
 
-      // A store that can record the plain case in one step does (PostgreSQL: one round trip).
+      // The event's time, read once whichever way the vote is recorded (so both ways read the
+      // clock alike). A store that can record the plain case in one step does (PostgreSQL: one
+      // round trip).
+      const at = ctx.now()
       const recorded = await ctx.store.recordLiveVote?.({
-        username, type, timestamp, ...duplicateWindow(timestamp), now: ctx.now().toISOString(),
+        username, type, timestamp, ...duplicateWindow(timestamp), now: at.toISOString(),
       })
       if (recorded) {
         ctx.changed('events')
@@ -86,7 +89,7 @@ export function createVotes(ctx: CoreContext) {
         }
         await emit('vote.received', { session: result.session, game: result.game, vote: result.vote })
         return result
-      })
+      }, at)
     },
   }
 }
