@@ -202,7 +202,8 @@ export interface Store {
   /**
    * Optional, for stores where each statement is a round trip (PostgreSQL): a live vote in one
    * step, exactly as votes.live records it in the plain case (the vote, its `vote.received`
-   * event with `timestamp` `now`, a delivery per subscribed webhook). Resolves with null,
+   * event with `timestamp` `now`, a delivery per subscribed webhook, whose id the store makes: a
+   * random UUID, as the default `newId` is). Resolves with null,
    * changing nothing, in any other case (no active session, no game at the timestamp, a vote of
    * the user within [from, to]): the caller then takes the general path, which answers those.
    */

@@ -157,7 +157,7 @@ CREATE TABLE settings (
   value TEXT COLLATE "C" NOT NULL
 );
 
--- Store internals, never copied: what the catalogue cache checks (see catalogue-cache.ts).
+-- Store internals, never copied: what the caches check (see caches.ts).
 CREATE TABLE cache_versions (
   name TEXT COLLATE "C" PRIMARY KEY,
   version BIGINT NOT NULL
