@@ -97,6 +97,28 @@ describe('instances on one database', () => {
     expect(await cores[0].games.get(game.id)).toMatchObject({ upvotes: 15, downvotes: 5, popularity_score: 10, play_count: 1 })
   })
 
+  test('votes that arrive together share a statement yet answer one by one: each counts once, a repeat is the 409', async () => {
+    const { cores } = await instances(2)
+    const game = await cores[0].games.create({ pack_name: 'P', title: 'T', min_players: 1, max_players: 8 })
+    const session = await cores[0].sessions.start()
+    const row = await cores[1].sessionGames.add(session.id, { game_id: game.id })
+    const at = (ms: number) => new Date(Date.parse(row.played_at) + ms).toISOString()
+    // 60 viewers at once on each instance (more than its statements in flight), each voting twice
+    // within the duplicate window: one vote each counts, the other is refused.
+    const results = await outcomes(Array.from({ length: 240 }, (_, i) => {
+      const viewer = i % 120
+      return cores[i % 2].votes.live({ username: `viewer${viewer}`, vote: viewer < 90 ? 'up' : 'down', timestamp: at(2000 + (i < 120 ? 0 : 300)) })
+    }))
+    const recorded = results.filter((result) => typeof result !== 'string') as { game: { upvotes: number; downvotes: number } }[]
+    expect(recorded).toHaveLength(120)
+    expect(results.filter((result) => result === 'CONFLICT: Duplicate vote')).toHaveLength(120)
+    // Each answer counts its own vote and what had committed before it (votes committing at the
+    // same moment do not wait for each other, so two answers may show the same totals).
+    for (const { game } of recorded) expect(game.upvotes + game.downvotes).toBeGreaterThanOrEqual(1)
+    for (const { game } of recorded) expect(game.upvotes + game.downvotes).toBeLessThanOrEqual(120)
+    expect(await cores[1].games.get(game.id)).toMatchObject({ upvotes: 90, downvotes: 30, popularity_score: 60 })
+  })
+
   test('a write on one instance is read on the other at once; an unchanged catalogue is the same array', async () => {
     const { stores, cores } = await instances(2)
     const listGames = (store: Store) => store.read((tx) => tx.listGames())
