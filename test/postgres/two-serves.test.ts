@@ -2,6 +2,7 @@
 // across them, as behind a round-robin load balancer.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { assertCliBuilt, cliJson, createTempDir, type RunningServe, startServe } from '../helpers/cli.ts'
+import { connectEvents } from '../helpers/event-client.ts'
 import { startFakeEcast } from '../helpers/fake-ecast.ts'
 import { hang, respondWith, startReceiver } from '../helpers/receiver.ts'
 import { call, login } from '../helpers/server.ts'
@@ -63,6 +64,43 @@ describe('two serve processes on one database', () => {
     // A URL has no lock: a local CLI write beside the servers works, and they see it at once.
     const local = await cliJson(['games', 'add', '--pack', 'House', '--title', 'Mime', '--min', '2', '--max', '6'], { cwd, env: { GAME_PICKER_DB: 'split.sqlite' } })
     expect((await call(b.url, 'GET', `/api/games/${local.id}`)).body.title).toBe('Mime')
+  })
+
+  test('the event stream never skips or repeats an event: writers and readers on both, writing at once', { timeout: 60_000 }, async () => {
+    const [a, b] = await twoServes('stream.sqlite', { ADMIN_KEY: 'k' })
+    const serves = [a, b]
+    const tokens = [await login(a.url, 'k'), await login(b.url, 'k')]
+    const readers = serves.map((serve) => connectEvents(serve.url))
+    await Promise.all(readers.map((reader) => reader.opened))
+    const games = (await call(a.url, 'GET', '/api/games')).body
+    const session = (await call(a.url, 'POST', '/api/sessions', { token: tokens[0] })).body
+    await call(b.url, 'POST', `/api/sessions/${session.id}/games`, { token: tokens[1], body: { game_id: games[0].id } })
+
+    // 200 votes, ten at a time on each server, and a game added on each while they run.
+    const write = (i: number) => i % 50 === 25
+      ? call(serves[i % 2].url, 'POST', `/api/sessions/${session.id}/games`, { token: tokens[i % 2], body: { game_id: games[1 + Math.floor(i / 50)].id } })
+      : call(serves[i % 2].url, 'POST', '/api/votes/live', {
+        token: tokens[i % 2], body: { username: `voter-${i}`, vote: i % 3 ? 'up' : 'down', timestamp: new Date().toISOString() },
+      })
+    const answers = []
+    for (let round = 0; round < 10; round++) {
+      answers.push(...await Promise.all(Array.from({ length: 20 }, (_, j) => write(round * 20 + j))))
+    }
+    expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 201)).toEqual([])
+
+    // Everything stored, as a reader that starts now replays it; both live readers got exactly that.
+    const late = connectEvents(a.url, '?lastEventId=0')
+    const votes = (events: { event: string }[]) => events.filter((event) => event.event === 'vote.received').length
+    await until(async () => votes(late.events), (count) => count === 196)
+    await new Promise((resolve) => setTimeout(resolve, 300)) // anything after the last vote (there is nothing)
+    const stored = late.events.map((event) => Number(event.id))
+    expect(stored).toEqual([...stored].sort((x, y) => x - y))
+    expect(new Set(stored).size).toBe(stored.length)
+    for (const reader of readers) {
+      await reader.until(stored.length)
+      expect(reader.events.map((event) => Number(event.id))).toEqual(stored)
+      expect(reader.events).toEqual(late.events)
+    }
   })
 
   test('each webhook event reaches the receiver once, whichever instance caused it or sent it', async () => {

@@ -18,6 +18,8 @@ export interface OpenedCore {
   label: string
   /** Set when this open created the database; `seededGames` is how many catalogue games it got. */
   created: { file: string; seededGames: number } | null
+  /** With `waitForDatabase`, when PostgreSQL could not be reached yet: resolves once it is set up. */
+  ready?: Promise<OpenedCore['created']>
 }
 
 export interface OpenLocalCoreOptions {
@@ -25,11 +27,13 @@ export interface OpenLocalCoreOptions {
   access: Access
   /** Seed a newly created database with the bundled catalogue (default true). `:memory:` is never seeded. */
   seed?: boolean
+  /** PostgreSQL only (serve): open even when the database does not answer yet (calls get 503 until it does). */
+  waitForDatabase?: boolean
 }
 
-export async function openLocalCore({ file, access, seed = true }: OpenLocalCoreOptions): Promise<OpenedCore> {
+export async function openLocalCore({ file, access, seed = true, waitForDatabase = false }: OpenLocalCoreOptions): Promise<OpenedCore> {
   if (file === MEMORY) return { core: createCore({ store: await createSqliteStore() }), label: file, created: null }
-  if (isPostgresUrl(file)) return openPostgresCore(file, seed)
+  if (isPostgresUrl(file)) return openPostgresCore(file, seed, waitForDatabase)
   const isNew = !existsSync(file)
   // Read-only commands read beside a running server without its lock; creating needs the lock.
   const store = await createSqliteStore({ file, readOnly: access === 'read' && !isNew })
@@ -45,18 +49,24 @@ export async function openLocalCore({ file, access, seed = true }: OpenLocalCore
 }
 
 // Several instances may share the database; the store sets a new one up once, whoever starts first.
-async function openPostgresCore(url: string, seed: boolean): Promise<OpenedCore> {
+async function openPostgresCore(url: string, seed: boolean, waitForDatabase: boolean): Promise<OpenedCore> {
   // Imported only for a URL, so commands on a file never load the PostgreSQL client.
   const { createPostgresStore, describeUrl } = await import('@game-picker/postgres')
   let seededGames = 0
   const store = await createPostgresStore({
     url,
+    waitForDatabase,
     onCreate: async (created) => {
       if (seed) seededGames = (await createCore({ store: created }).importBuiltin()).count
     },
   })
   const label = describeUrl(url)
-  return { core: createCore({ store }), label, created: store.created ? { file: label, seededGames } : null }
+  const describe = (created: boolean) => (created ? { file: label, seededGames } : null)
+  let settled = false
+  void store.ready.then(() => { settled = true })
+  await Promise.resolve() // a store that is ready has settled by now
+  if (settled || !waitForDatabase) return { core: createCore({ store }), label, created: describe(store.created) }
+  return { core: createCore({ store }), label, created: null, ready: store.ready.then(({ created }) => describe(created)) }
 }
 
 export function describeCreation({ file, seededGames }: NonNullable<OpenedCore['created']>): string {

@@ -40,16 +40,19 @@ export async function queueDeliveries(
   return targets.length
 }
 
-/** A write transaction whose `emit` records events; tells the process what changed after commit. */
+/**
+ * A write transaction whose `emit` records events; tells the process what changed after commit.
+ * Events are timestamped when emitted, or at `at` when given.
+ */
 export async function transactionWithEvents<T>(
-  ctx: CoreContext, fn: (tx: StoreTx, emit: Emit) => Promise<T>,
+  ctx: CoreContext, fn: (tx: StoreTx, emit: Emit) => Promise<T>, at?: Date,
 ): Promise<T> {
   let events = 0
   let deliveries = 0
   const result = await ctx.store.transaction((tx) => {
     events = deliveries = 0 // a store may run fn again after a conflict
     return fn(tx, async (type, data) => {
-      const timestamp = ctx.now().toISOString()
+      const timestamp = (at ?? ctx.now()).toISOString()
       await tx.insertEvent({ type, body: JSON.stringify({ event: type, timestamp, data }), created_at: timestamp })
       events += 1
       deliveries += await queueDeliveries(ctx, tx, type, data, timestamp)

@@ -202,7 +202,26 @@ export interface StoreTx extends StoreReads {
   setSetting(key: string, value: string): Promise<void>
 }
 
+/** A live vote as `Store.recordLiveVote` recorded it. */
+export interface LiveVoteRecord {
+  session: { id: number; games_played: number }
+  game: { id: number; title: string; upvotes: number; downvotes: number; popularity_score: number }
+  /** Webhook deliveries queued with its event. */
+  deliveries: number
+}
+
 export interface Store {
+  /**
+   * Optional, for stores where each statement is a round trip (PostgreSQL): a live vote in one
+   * step, exactly as votes.live records it in the plain case (the vote, its `vote.received`
+   * event with `timestamp` `now`, a delivery per subscribed webhook, whose id the store makes: a
+   * random UUID, as the default `newId` is). Resolves with null,
+   * changing nothing, in any other case (no active session, no game at the timestamp, a vote of
+   * the user within [from, to]): the caller then takes the general path, which answers those.
+   */
+  recordLiveVote?(vote: {
+    username: string; type: VoteType; timestamp: string; from: string; to: string; now: string
+  }): Promise<LiveVoteRecord | null>
   /** A consistent view; no writes. */
   read<T>(fn: (tx: StoreReads) => Promise<T>): Promise<T>
   /** All or nothing. Resolves once the change is durable; rejects (changing nothing) if fn throws. */

@@ -29,6 +29,29 @@ export function createVotes(ctx: CoreContext) {
       const username = fields.username
       const type: VoteType = fields.vote
 
+      // The event's time, read once whichever way the vote is recorded (so both ways read the
+      // clock alike). A store that can record the plain case in one step does (PostgreSQL: one
+      // round trip).
+      const at = ctx.now()
+      const recorded = await ctx.store.recordLiveVote?.({
+        username, type, timestamp, ...duplicateWindow(timestamp), now: at.toISOString(),
+      })
+      if (recorded) {
+        ctx.changed('events')
+        if (recorded.deliveries > 0) ctx.changed('deliveries')
+        const { session, game } = recorded
+        return {
+          success: true,
+          message: 'Vote recorded successfully',
+          session: { id: session.id, games_played: session.games_played },
+          game: {
+            id: game.id, title: game.title, upvotes: game.upvotes, downvotes: game.downvotes,
+            popularity_score: game.popularity_score,
+          },
+          vote: { username, type, timestamp },
+        }
+      }
+
       return transactionWithEvents(ctx, async (tx, emit) => {
         const session = await tx.getActiveSession()
         if (!session) throw notFound('No active session')
@@ -66,7 +89,7 @@ export function createVotes(ctx: CoreContext) {
         }
         await emit('vote.received', { session: result.session, game: result.game, vote: result.vote })
         return result
-      })
+      }, at)
     },
   }
 }

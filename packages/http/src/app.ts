@@ -22,7 +22,7 @@ import { registerWebApp } from './web-app.ts'
 
 export interface AppOptions {
   /** Secret that signs admin tokens. */
-  jwtSecret: string
+  jwtSecret: string | (() => Promise<string>)
   /** The configured admin key; absent = the hashed key kept in the database. */
   adminKey?: string
   bodyLimitBytes?: number

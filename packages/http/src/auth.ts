@@ -15,12 +15,16 @@ interface Claims { role: string; timestamp: number }
 export interface AuthOptions {
   /** The configured admin key; absent = the hashed key kept in the database. */
   adminKey?: string
-  jwtSecret: string
+  /** The secret, or how to get it: a server may start before its database answers. */
+  jwtSecret: string | (() => Promise<string>)
   now?: () => number
 }
 
 export function createAuth(core: Core, options: AuthOptions) {
-  const secret = new TextEncoder().encode(options.jwtSecret)
+  const { jwtSecret } = options
+  let known: Uint8Array | undefined = typeof jwtSecret === 'string' ? new TextEncoder().encode(jwtSecret) : undefined
+  // Fetched on first use and kept; a failure (no database yet: 503) is tried again next time.
+  const secretKey = async () => (known ??= new TextEncoder().encode(await (jwtSecret as () => Promise<string>)()))
   const now = options.now ?? Date.now
   const verified = new Map<string, { claims: Claims; expiresAt: number }>()
 
@@ -28,7 +32,7 @@ export function createAuth(core: Core, options: AuthOptions) {
     const known = verified.get(token)
     if (known && known.expiresAt > now()) return known.claims
     verified.delete(token)
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
+    const { payload } = await jwtVerify(token, await secretKey(), { algorithms: ['HS256'] })
     if (payload.role !== 'admin' || typeof payload.timestamp !== 'number') throw new Error('not an admin token')
     const claims = { role: payload.role, timestamp: payload.timestamp }
     if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear()
@@ -37,6 +41,7 @@ export function createAuth(core: Core, options: AuthOptions) {
   }
 
   async function checkToken(token: string): Promise<Claims> {
+    await secretKey()
     try {
       return await verifyToken(token)
     } catch {
@@ -58,7 +63,7 @@ export function createAuth(core: Core, options: AuthOptions) {
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuedAt()
         .setExpirationTime(TOKEN_LIFETIME)
-        .sign(secret)
+        .sign(await secretKey())
       return { token, message: 'Authentication successful', expiresIn: TOKEN_LIFETIME }
     },
 

@@ -67,7 +67,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     maxUnreadBytes: options.eventMaxUnreadBytes, log,
   })
   const app = createApp(core, {
-    jwtSecret: options.jwtSecret ?? (await core.adminKeys.jwtSecret()),
+    // Asked on first use: the server starts (and answers 503) before its database answers.
+    jwtSecret: options.jwtSecret ?? (() => core.adminKeys.jwtSecret()),
     adminKey: options.adminKey,
     bodyLimitBytes: options.bodyLimitBytes,
     corsOrigin: options.corsOrigin,

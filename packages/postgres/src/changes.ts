@@ -1,19 +1,13 @@
-// Telling the other instances what a transaction changed: NOTIFY, sent with the COMMIT (so it
-// is delivered if and only if the change committed), heard through one LISTEN connection per
-// instance. That connection reconnects by itself; after a reconnect every topic is reported,
+// Telling the other instances what a transaction changed: NOTIFY, sent by the sequencer right
+// after the commit (see sequencer.ts; `sender` is [0-9a-f-]), heard through one LISTEN
+// connection per instance. That connection reconnects by itself; after a reconnect every topic is reported,
 // since what was sent while it was away is unknown.
 import type { ChangeTopic } from '@game-picker/core'
 import pg from 'pg'
 import { connectionConfig, type PoolLimits } from './pool.ts'
 
-const CHANNEL = 'game_picker_changes'
+export const CHANNEL = 'game_picker_changes'
 const TOPICS: ChangeTopic[] = ['events', 'deliveries', 'monitors']
-
-/** `COMMIT`, preceded by one notification per topic, in one round trip. `sender` is [0-9a-f-]. */
-export function commitSql(topics: ReadonlySet<ChangeTopic>, sender: string): string {
-  const notes = [...topics].map((topic) => `pg_notify('${CHANNEL}', '${topic} ${sender}')`)
-  return notes.length === 0 ? 'COMMIT' : `SELECT ${notes.join(', ')}; COMMIT`
-}
 
 export interface ChangeListener {
   subscribe(listener: (topic: ChangeTopic) => void): () => void

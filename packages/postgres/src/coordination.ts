@@ -2,18 +2,15 @@
 // leases, failed logins and transaction locks. Claims skip rows another instance has locked
 // (FOR UPDATE SKIP LOCKED), so two instances never take the same delivery or room.
 import type { ChangeTopic, SessionGame, StoreTx } from '@game-picker/core'
-import type { Db } from './db.ts'
+import type { BatchDb } from './db.ts'
 import { SESSION_GAME_SELECT, toDelivery } from './rows.ts'
 
 type Coordination = Pick<StoreTx,
   'claimDueDeliveries' | 'insertEvent' | 'claimMonitors' | 'renewMonitors' | 'leaseMonitor'
   | 'releaseMonitor' | 'recordLoginFailure' | 'pruneLoginFailures' | 'lock'>
 
-// Fixed keys above the 32-bit range of hashtext(), so no tx.lock(key) can collide with them.
-const EVENT_LOG_LOCK = '7263540192881734'
-
 /** `changed(topic)` tells other instances, at commit, what this transaction changed. */
-export function createCoordination(db: Db, changed: (topic: ChangeTopic) => void): Coordination {
+export function createCoordination(db: BatchDb, changed: (topic: ChangeTopic) => void): Coordination {
   const leaseMonitor = async (sessionGameId: number, owner: string, leaseUntil: string) => {
     changed('monitors')
     await db.run(
@@ -32,14 +29,13 @@ export function createCoordination(db: Db, changed: (topic: ChangeTopic) => void
       [owner, leaseUntil, now, limit],
     )).map(toDelivery).sort((a, b) => compare(a.next_attempt_at!, b.next_attempt_at!) || a.id - b.id),
 
-    // The lock, held to commit, makes ids commit in order: a reader that saw id n never
-    // later finds an id below n appearing (the live stream resumes from the last id it sent).
+    // Into the inbox, sent with the next statement; the sequencer gives it its id once the
+    // transaction committed (sequencer.ts), so ids commit in order without a lock every writer
+    // takes. The id is not known here: 0 (the core does not use it).
     insertEvent: async (event) => {
       changed('events')
-      return (await db.get<{ id: number }>(
-        `WITH ordered AS (SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK}))
-         INSERT INTO events (type, body, created_at) SELECT $1, $2, $3 FROM ordered RETURNING id`,
-        [event.type, event.body, event.created_at]))!.id
+      db.defer('INSERT INTO event_inbox (type, body, created_at) VALUES ($1, $2, $3)', [event.type, event.body, event.created_at])
+      return 0
     },
     claimMonitors: async (owner, now, leaseUntil, limit) => {
       const claimed = await db.all<{ id: number }>(
@@ -72,11 +68,11 @@ export function createCoordination(db: Db, changed: (topic: ChangeTopic) => void
         [sessionGameId, owner ?? null])
     },
 
-    recordLoginFailure: async (address, at) =>
-      void await db.run('INSERT INTO login_failures (address, at) VALUES ($1, $2)', [address, at]),
+    recordLoginFailure: async (address, at) => db.defer('INSERT INTO login_failures (address, at) VALUES ($1, $2)', [address, at]),
     pruneLoginFailures: async (before) => void await db.run('DELETE FROM login_failures WHERE at <= $1', [before]),
 
-    lock: async (key) => void await db.run('SELECT pg_advisory_xact_lock(hashtext($1))', [key]),
+    // Sent with the next statement: nothing reads or writes in between.
+    lock: async (key) => db.defer('SELECT pg_advisory_xact_lock(hashtext($1))', [key]),
   }
 }
 

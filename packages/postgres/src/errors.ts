@@ -9,7 +9,7 @@ const RETRYABLE = new Set(['40001', '40P01', '23505'])
 // Classes 08 (connection exception), 53 (insufficient resources: too many connections),
 // 57P (operator intervention: shutdown, cannot connect now) and 57014 (a statement timed out).
 const UNAVAILABLE_CODE = /^(08|53|57P)|^57014$/
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|connection is insecure|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|ENOTFOUND|EAI_AGAIN/
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|timeout expired|Query read timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|connection is insecure|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|ENOTFOUND|EAI_AGAIN/
 
 function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code

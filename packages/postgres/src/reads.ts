@@ -3,19 +3,18 @@
 import type {
   ChatMessage, Game, MonitorLease, Pack, Session, SessionGame, StoreReads, StoredEvent, TimelineEntry, Vote,
 } from '@game-picker/core'
-import { type CatalogueReads, loadGames, loadPacks } from './catalogue-cache.ts'
 import type { Db } from './db.ts'
-import { SESSION_GAME_SELECT, SESSION_SELECT, toWebhook, toWebhookLog } from './rows.ts'
+import { EVENT_COLUMNS, GAME_SELECT, SESSION_GAME_SELECT, SESSION_SELECT, toWebhook, toWebhookLog } from './rows.ts'
 
-/** The read half; `catalogue` serves games and packs (cached outside write transactions). */
-export function createReads(db: Db, catalogue: CatalogueReads = uncached(db)): StoreReads {
+/** The read half, every method a statement (the store serves some from its caches, caches.ts). */
+export function createReads(db: Db): StoreReads {
   return {
-    listGames: catalogue.listGames,
-    getGame: (id) => db.get<Game>('SELECT * FROM games WHERE id = $1', [id]),
+    listGames: () => db.all<Game>(`${GAME_SELECT} ORDER BY g.pack_name, g.title`),
+    getGame: (id) => db.get<Game>(`${GAME_SELECT} WHERE g.id = $1`, [id]),
     findGame: (packName, title) => db.get<Game>(
-      'SELECT * FROM games WHERE md5(pack_name) = md5($1) AND md5(title) = md5($2) AND pack_name = $1 AND title = $2',
+      `${GAME_SELECT} WHERE md5(g.pack_name) = md5($1) AND md5(g.title) = md5($2) AND g.pack_name = $1 AND g.title = $2`,
       [packName, title]),
-    listPacks: catalogue.listPacks,
+    listPacks: () => db.all<Pack>('SELECT * FROM packs ORDER BY name'),
     getPack: (name) => db.get<Pack>('SELECT * FROM packs WHERE md5(name) = md5($1) AND name = $1', [name]),
 
     listSessions: () => db.all<Session>(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id DESC`),
@@ -60,7 +59,7 @@ export function createReads(db: Db, catalogue: CatalogueReads = uncached(db)): S
          FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL`))?.at ?? null,
 
     listEventsAfter: (afterId, limit) =>
-      db.all<StoredEvent>('SELECT * FROM events WHERE id > $1 ORDER BY id LIMIT $2', [afterId, limit]),
+      db.all<StoredEvent>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id > $1 ORDER BY id LIMIT $2`, [afterId, limit]),
     lastEventId: async () => (await db.get<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM events'))!.id,
 
     getMonitorLease: (sessionGameId) =>
@@ -71,8 +70,4 @@ export function createReads(db: Db, catalogue: CatalogueReads = uncached(db)): S
 
     getSetting: async (key) => (await db.get<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]))?.value ?? null,
   }
-}
-
-function uncached(db: Db): CatalogueReads {
-  return { listGames: () => loadGames(db), listPacks: () => loadPacks(db) }
 }

@@ -4,6 +4,7 @@ import { type DatabaseTables, keyOf, TABLES, type TableName, type TableReader, t
 import { createDb, type Db, type SqlValue, valuesList } from './db.ts'
 import { isConnectionError, toStoreError } from './errors.ts'
 import { startUp } from './migrate.ts'
+import { EVENT_COLUMNS, GAME_SELECT } from './rows.ts'
 import { checkOut, createPool, type PoolLimits } from './pool.ts'
 import { describeUrl } from './url.ts'
 
@@ -56,7 +57,10 @@ export async function openPostgresTables(options: PoolLimits & { url: string }):
 function reader(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>): TableReader {
   return {
     count: (table) => run(async (db) => (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n),
-    rows: (table) => run((db) => db.all<TableRow>(`SELECT * FROM ${table} ORDER BY ${keyOf(table)}`)),
+    // Games with their counter deltas added; events without the store's own columns.
+    rows: (table) => run((db) => db.all<TableRow>(
+      table === 'games' ? `${GAME_SELECT} ORDER BY g.id`
+        : `SELECT ${table === 'events' ? EVENT_COLUMNS : '*'} FROM ${table} ORDER BY ${keyOf(table)}`)),
     // An identity column's sequence: last_value is null until it handed out its first id.
     idHighWater: () => run(async (db) => Object.fromEntries(
       (await db.all<{ name: string; last: number | null }>(

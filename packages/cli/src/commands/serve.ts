@@ -15,13 +15,20 @@ export interface ServeOptions {
 
 export async function serveCommand(ctx: CommandContext, _args: [], options: ServeOptions) {
   ctx.assertLocal('serve')
-  const { core, created } = await openLocalCore({ file: ctx.globals.db, access: 'write', seed: !options.empty })
-  try {
-    if (created) ctx.output.note(describeCreation(created))
+  // On PostgreSQL, a database that does not answer yet does not stop the server: it answers 503
+  // until the database is reachable, then sets up (as a start would) and serves.
+  const { core, created, ready } = await openLocalCore({
+    file: ctx.globals.db, access: 'write', seed: !options.empty, waitForDatabase: true,
+  })
+  const setUp = async (made: typeof created) => {
+    if (made) ctx.output.note(describeCreation(made))
     if (!options.adminKey) {
       const generated = await core.adminKeys.ensure()
       if (generated) ctx.output.raw(`${SHOWN_ONCE} ${generated}\n`)
     }
+  }
+  try {
+    if (!ready) await setUp(created)
     const { startServer } = await import('@game-picker/http')
     const server = await startServer({
       core, port: options.port, host: options.host, adminKey: options.adminKey || undefined,
@@ -29,6 +36,7 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
       log: (line) => ctx.output.note(line),
     })
     ctx.output.raw(`Game Picker API listening on ${server.url}\n`)
+    void ready?.then(setUp).catch((error: unknown) => ctx.output.note(`Setting up the database failed: ${String(error)}`))
     const signal = await ctx.runtime.waitForShutdown()
     ctx.output.note(`${signal}: finishing requests and saving the database...`)
     await server.close()

@@ -1,0 +1,106 @@
+// After a commit: numbering its events and telling the other instances. Neither happens inside
+// the writing transaction any more, where each was a queue every write waited in (a lock held
+// until the commit was on disk; NOTIFY takes a database-wide lock at commit for the same span).
+//
+// The sequencer moves the committed events from the inbox into the event log, grouped by
+// transaction (xid8 order, then insertion order). It is the only writer of the log, and its runs
+// take turns across instances (an advisory lock only the sequencer takes), so each run's ids are
+// above every earlier run's and become visible at once, after them: a reader never sees id n + 1
+// and later n, yet no writing transaction waits for another. Each instance runs one at a time,
+// and a run serves every commit made before it started. A commit that wrote events is
+// acknowledged once a run has numbered them, so the next read, on any instance, finds them in
+// the log. The same run sends the notifications.
+import type { ChangeTopic } from '@game-picker/core'
+import { CHANNEL } from './changes.ts'
+import type { Dedicated } from './pool.ts'
+
+// Above the 32-bit range of hashtext(), so no tx.lock(key) can collide with it.
+const SEQUENCER_LOCK = '7263540192881734'
+
+export interface Sequencer {
+  /** After a commit: resolves once events of transaction `txid` are numbered and `topics` sent. */
+  afterCommit(txid: string | null, topics: ReadonlySet<ChangeTopic>): Promise<void>
+  close(): void
+}
+
+interface Waiter { txid: string | null; resolve: () => void }
+
+export function createSequencer(conn: Dedicated, sender: string, options: {
+  /** Events this instance did not wait for were numbered (e.g. a writer died before its run). */
+  onForeignEvents: () => void
+  log: (line: string) => void
+  intervalMs?: number
+}): Sequencer {
+  let waiters: Waiter[] = []
+  const topics = new Set<ChangeTopic>()
+  let running = false
+  let again = false
+  let closed = false
+  let failing = false
+
+  async function run(): Promise<void> {
+    if (running) return void (again = true)
+    running = true
+    try {
+      do {
+        again = false
+        const batch = waiters
+        waiters = []
+        const sending = [...topics].filter((topic) => topic !== 'events')
+        topics.clear()
+        let foreign = false
+        try {
+          foreign = await sequence(batch, sending)
+          failing = false
+        } catch (error) {
+          // The commits are durable; their events are numbered by a later run (this instance's
+          // timer or another instance). The requests are answered rather than failed.
+          if (!failing && !closed) options.log(`PostgreSQL: event sequencing failed (${(error as Error).message}); retrying`)
+          failing = true
+          await conn.query('ROLLBACK').catch(() => {})
+        }
+        batch.forEach((waiter) => waiter.resolve())
+        if (foreign) options.onForeignEvents()
+      } while (again && !closed)
+    } finally {
+      running = false
+    }
+  }
+
+  async function sequence(batch: Waiter[], sending: ChangeTopic[]) {
+    const ours = batch.map((waiter) => waiter.txid).filter((txid) => txid !== null && /^\d+$/.test(txid))
+    const notes = sending.map((topic) => `pg_notify('${CHANNEL}', '${topic} ${sender}')`)
+    const results = [await conn.query(`BEGIN;
+      SELECT pg_advisory_xact_lock(${SEQUENCER_LOCK});
+      WITH moved AS (DELETE FROM event_inbox RETURNING tx, seq, type, body, created_at),
+      numbered AS (INSERT INTO events (type, body, created_at)
+        SELECT type, body, created_at FROM moved ORDER BY tx, seq RETURNING id)
+      SELECT (SELECT COUNT(*) FROM moved WHERE NOT (tx::text = ANY ('{${ours.join(',')}}'::text[]))) AS foreign,
+        (SELECT CASE WHEN COUNT(*) > 0 THEN pg_notify('${CHANNEL}', 'events ${sender}') END FROM numbered) AS notified
+      ${notes.length > 0 ? `; SELECT ${notes.join(', ')}` : ''};
+      COMMIT`)].flat()
+    const row = results.find((result) => result.fields?.some((field) => field.name === 'foreign'))!.rows[0]
+    return Number(row.foreign) > 0
+  }
+
+  // Numbers what no waiting commit asked for: events of an instance that died after its commit.
+  const timer = setInterval(() => { if (!running) void run() }, options.intervalMs ?? 1000)
+  timer.unref()
+
+  return {
+    afterCommit(txid, changed) {
+      if (changed.size === 0) return Promise.resolve()
+      changed.forEach((topic) => topics.add(topic))
+      return new Promise<void>((resolve) => {
+        waiters.push({ txid: changed.has('events') ? txid : null, resolve })
+        void run()
+      })
+    },
+    close() {
+      closed = true
+      clearInterval(timer)
+      waiters.forEach((waiter) => waiter.resolve())
+      waiters = []
+    },
+  }
+}
