@@ -3,7 +3,7 @@ import type { CoreContext } from './context.ts'
 import { conflict, invalidInput, notFound } from './errors.ts'
 import { transactionWithEvents } from './events.ts'
 import { getGameOrThrow } from './games.ts'
-import type { VoteType } from './types.ts'
+import type { Game, Session, VoteType } from './types.ts'
 import { asFields, isMissing, parseTimestamp } from './validate.ts'
 import { duplicateWindow, matchSessionGame, timeline } from './vote-matching.ts'
 
@@ -39,17 +39,7 @@ export function createVotes(ctx: CoreContext) {
       if (recorded) {
         ctx.changed('events')
         if (recorded.deliveries > 0) ctx.changed('deliveries')
-        const { session, game } = recorded
-        return {
-          success: true,
-          message: 'Vote recorded successfully',
-          session: { id: session.id, games_played: session.games_played },
-          game: {
-            id: game.id, title: game.title, upvotes: game.upvotes, downvotes: game.downvotes,
-            popularity_score: game.popularity_score,
-          },
-          vote: { username, type, timestamp },
-        }
+        return voteResult(recorded.session, recorded.game, { username, type, timestamp })
       }
 
       return transactionWithEvents(ctx, async (tx, emit) => {
@@ -77,19 +67,25 @@ export function createVotes(ctx: CoreContext) {
           session_id: session.id, session_game_id: row.id, game_id: row.game_id, username, type, timestamp,
         })
         const game = await getGameOrThrow(tx, row.game_id)
-        const result: LiveVoteResult = {
-          success: true,
-          message: 'Vote recorded successfully',
-          session: { id: session.id, games_played: session.games_played },
-          game: {
-            id: game.id, title: game.title, upvotes: game.upvotes, downvotes: game.downvotes,
-            popularity_score: game.popularity_score,
-          },
-          vote: { username, type, timestamp },
-        }
+        const result = voteResult(session, game, { username, type, timestamp })
         await emit('vote.received', { session: result.session, game: result.game, vote: result.vote })
         return result
       }, at)
     },
+  }
+}
+
+/** The answer to a recorded live vote, however the store recorded it. */
+function voteResult(
+  session: Pick<Session, 'id' | 'games_played'>,
+  game: Pick<Game, 'id' | 'title' | 'upvotes' | 'downvotes' | 'popularity_score'>,
+  vote: LiveVoteResult['vote'],
+): LiveVoteResult {
+  return {
+    success: true,
+    message: 'Vote recorded successfully',
+    session: { id: session.id, games_played: session.games_played },
+    game: { id: game.id, title: game.title, upvotes: game.upvotes, downvotes: game.downvotes, popularity_score: game.popularity_score },
+    vote,
   }
 }
