@@ -112,10 +112,11 @@ describe.concurrent('game-picker --remote against game-picker serve', () => {
       const rotated = await cliJson(['admin-key', '--rotate'], own)
       const second = await startServe([], own)
       expect(second.output().stdout).not.toContain('Admin key')
-      const [oldKey, newKey] = await Promise.all([
-        cli(['sessions', 'close', '--remote', second.url, '--key', key!], own),
-        cli(['sessions', 'close', '--remote', second.url, '--key', rotated.key, '--json'], own),
-      ])
+      // One after the other: the CLI finds the active session (a public read) before it logs
+      // in, so a close with the new key finishing first made the old key's call fail for want
+      // of a session instead of at the login.
+      const oldKey = await cli(['sessions', 'close', '--remote', second.url, '--key', key!], own)
+      const newKey = await cli(['sessions', 'close', '--remote', second.url, '--key', rotated.key, '--json'], own)
       expect(oldKey).toMatchObject({ code: 1, stderr: 'error: Invalid admin key\n' })
       expect(JSON.parse(newKey.stdout)).toMatchObject({ id: 1, is_active: 0 })
       expect((await second.stop('SIGINT')).code).toBe(0)
