@@ -14,19 +14,11 @@ import { createMutex } from './mutex.ts'
 import { pageLogStamp, readPageLog } from './page-log.ts'
 import { PagedFile, pageSizeOf } from './paged-file.ts'
 import { type Connection, createConnection } from './sql-connection.ts'
+import type { SqlReader, SqlValue, SqlWriter } from './sql-types.ts'
 
 export { DatabaseLockedError } from './lock.ts'
+export type { RunResult, SqlReader, SqlValue, SqlWriter } from './sql-types.ts'
 
-export interface RunResult { changes: number; lastInsertRowid: number }
-export type SqlValue = string | number | null
-export interface SqlReader {
-  all<T = Record<string, SqlValue>>(sql: string, params?: SqlValue[]): T[]
-  get<T = Record<string, SqlValue>>(sql: string, params?: SqlValue[]): T | undefined
-}
-export interface SqlWriter extends SqlReader {
-  /** Executes a write statement; it is recorded in the transaction's journal entry. Multi-statement SQL without params is allowed (migrations). */
-  run(sql: string, params?: SqlValue[]): RunResult
-}
 export interface SqlDatabase {
   /** Serialized with every other read/write. BEGIN; fn; COMMIT (ROLLBACK + rethrow if fn throws/rejects).
    *  Resolves only after the transaction's journal record is fsynced (if it ran any `run`). */

@@ -1,7 +1,7 @@
 // A sql.js handle with a prepared-statement cache: the hot path of every read and write.
 // Nothing here is journaled; durable-db.ts records what the writer runs.
 import type { Database, Statement } from 'sql.js'
-import type { SqlValue, SqlWriter } from './durable-db.ts'
+import type { SqlValue, SqlWriter } from './sql-types.ts'
 
 const MAX_CACHED = 500
 const INSERT = /^\s*(INSERT|REPLACE)\b/i
