@@ -2,7 +2,7 @@
 export { createApp, type AppOptions } from './app.ts'
 export { startServer, type ServerOptions, type RunningServer } from './server.ts'
 export { STATUS_BY_CODE } from './errors.ts'
-export { API_VERSION } from './routes/auth.ts'
+export { API_VERSION } from './respond.ts'
 export { loadOpenApiDocument } from './openapi/load.ts'
 export type { OpenApiDocument } from './openapi/document.ts'
 export { listApiRoutes, type ApiRoute } from './router.ts'

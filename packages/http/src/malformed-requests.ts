@@ -4,7 +4,7 @@
 // silently closed socket.
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { API_VERSION } from './routes/auth.ts'
+import { API_VERSION } from './respond.ts'
 
 const PARSER_ERRORS: Record<string, [status: number, reason: string, message: string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'Request headers too large'],

@@ -2,7 +2,9 @@
 // adapter untouched, so the hot path creates and merges no Headers objects.
 import type { H3Event } from 'h3'
 import { FastResponse } from 'srvx'
-import { API_VERSION } from './routes/auth.ts'
+
+/** Sent as X-API-Version on every response and reported by /health and the OpenAPI document. */
+export const API_VERSION = '1.0'
 
 export type HeaderList = [name: string, value: string][]
 

@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { webAppDir } from '@game-picker/web'
 import { type H3, type H3Event, serveStatic, type StaticAssetMeta } from 'h3'
-import { API_VERSION } from './routes/auth.ts'
+import { API_VERSION } from './respond.ts'
 
 export const WEB_APP_PAGES = ['/', '/session', '/catalogue', '/stats', '/history', '/overlay']
 

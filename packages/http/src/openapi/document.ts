@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the whole API, served at /api/openapi.json and rendered at /docs.
 // A test compares its paths with the routes the app registers, and every HTTP test checks
 // the responses it gets against it.
-import { API_VERSION } from '../routes/auth.ts'
+import { API_VERSION } from '../respond.ts'
 import { errorSchemas } from './errors.ts'
 import { eventSchemaNames, eventSchemas } from './events.ts'
 import { commonResponses } from './operation.ts'

@@ -1,9 +1,8 @@
 // Health and authentication.
 import type { Core } from '@game-picker/core'
 import type { Auth } from '../auth.ts'
+import { API_VERSION } from '../respond.ts'
 import type { ApiRouter } from '../router.ts'
-
-export const API_VERSION = '1.0'
 
 export function registerAuthRoutes(api: ApiRouter, auth: Auth, core: Core) {
   // 200 only while the database answers (a PostgreSQL server may be down): else 503 "Database unavailable".

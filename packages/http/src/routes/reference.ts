@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path'
 import { getRouterParam, type H3 } from 'h3'
 import { loadOpenApiDocument } from '../openapi/load.ts'
 import type { ApiRouter } from '../router.ts'
-import { API_VERSION } from './auth.ts'
+import { API_VERSION } from '../respond.ts'
 import { DOCS_PAGE, DOCS_SCRIPT } from './reference-page.ts'
 
 const VENDOR_FILES: Record<string, string> = {
