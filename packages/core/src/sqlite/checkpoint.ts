@@ -88,4 +88,3 @@ export async function writeFileAtomic(io: FileIO, file: string, data: Uint8Array
   await io.syncDirectory(dirname(file))
 }
 
-export { isCode } from './file-io.ts'

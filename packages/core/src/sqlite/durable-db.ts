@@ -270,7 +270,7 @@ function createDurableDb(initialConn: () => Connection, options: OpenOptions, fi
     }
   }
 
-  async function readFile<T>(fn: (db: SqlReader) => T | Promise<T>, { io, file: path }: ReaderFile): Promise<T> {
+  async function readUnchanged<T>(fn: (db: SqlReader) => T | Promise<T>, { io, file: path }: ReaderFile): Promise<T> {
     for (let tries = 1; ; tries++) {
       const stamp = reader!.stamp
       let result: T | undefined
@@ -315,7 +315,7 @@ function createDurableDb(initialConn: () => Connection, options: OpenOptions, fi
     },
     async read(fn) {
       assertOpen()
-      return mutex.run(() => (reader ? readFile(fn, reader) : fn(conn)))
+      return mutex.run(() => (reader ? readUnchanged(fn, reader) : fn(conn)))
     },
     async checkpoint() {
       assertOpen()

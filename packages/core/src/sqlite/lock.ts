@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { link, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { isCode } from './checkpoint.ts'
+import { isCode } from './file-io.ts'
 
 export class DatabaseLockedError extends Error {
   readonly code = 'LOCKED'
