@@ -77,6 +77,25 @@ test('while nothing changes a server reads its caches without a check; every wri
   expect(await a.core.sessions.active()).toBeNull()
 })
 
+test('a command that holds no caches (the CLI on the database) is read at once by a server that does', async () => {
+  const url = await createTestDatabase()
+  const b = await server(url)
+  const command = await createPostgresStore({ url, log: () => {} })
+  closing.push(() => command.close())
+  const core = createCore({ store: command })
+  const game = await core.games.create({ pack_name: 'P', title: 'Shared', min_players: 1, max_players: 8 })
+  await untilTrusted(b)
+  for (const favor of [1, -1, 0, 1] as const) {
+    await core.games.setFavor(game.id, { favor_bias: favor })
+    expect((await b.core.games.list())[0].favor_bias).toBe(favor)
+  }
+  // It checks its own cached reads each time.
+  const checks = command.cacheChecks()
+  await core.games.list()
+  await core.games.list()
+  expect(command.cacheChecks()).toBe(checks + 2)
+})
+
 test('a server killed while holding its caches holds up writes only until its snapshots expire', async () => {
   const url = await createTestDatabase()
   const [a, b] = [await server(url), await server(url)]
