@@ -8,6 +8,7 @@
 // - one `playing` row per session is enforced here too, since several instances write.
 import { countersPerStatement } from './schema-counters-per-statement.ts'
 import { noQueues } from './schema-no-queues.ts'
+import { polls } from './schema-polls.ts'
 import { logRetention } from './schema-retention.ts'
 import { triggers } from './schema-triggers.ts'
 
@@ -166,4 +167,4 @@ CREATE TABLE cache_versions (
 INSERT INTO cache_versions (name, version) VALUES ('catalogue', 0);
 `
 
-export const migrations: string[] = [tables + triggers, countersPerStatement, noQueues, logRetention]
+export const migrations: string[] = [tables + triggers, countersPerStatement, noQueues, logRetention, polls]

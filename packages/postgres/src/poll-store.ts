@@ -1,0 +1,55 @@
+// The polls part of the PostgreSQL Store. A vote is one statement: the upsert runs only while
+// its poll row, held FOR SHARE, is open and before its closing time; a poll opens in one
+// statement with its candidates.
+import type { PollReads, PollWrites } from '@game-picker/core'
+import type { BatchDb, Db } from './db.ts'
+
+const ids = (values: readonly number[]) => `{${values.join(',')}}`
+
+export function createPollReads(db: Db): PollReads {
+  return {
+    getPoll: (id) => db.get('SELECT * FROM polls WHERE id = $1', [id]),
+    getOpenPoll: () => db.get("SELECT * FROM polls WHERE status = 'open'"),
+    listPolls: (limit) => db.all('SELECT * FROM polls ORDER BY id DESC LIMIT $1', [limit]),
+    listPollCandidates: async (pollIds) => pollIds.length === 0 ? [] : db.all(
+      'SELECT * FROM poll_candidates WHERE poll_id = ANY($1::bigint[]) ORDER BY poll_id, number', [ids(pollIds)]),
+    tallyPollVotes: (pollId, before) => db.all(
+      `SELECT choice AS number, COUNT(*) AS votes FROM poll_votes WHERE poll_id = $1 AND ($2::text IS NULL OR voted_at < $2)
+       GROUP BY choice ORDER BY choice`, [pollId, before]),
+    countAddressVoters: async (pollId, address, voter) => {
+      const row = (await db.get<{ voters: number; known: number }>(
+        `SELECT COUNT(*) AS voters, COUNT(*) FILTER (WHERE voter = $3) AS known FROM poll_votes
+         WHERE poll_id = $1 AND address = $2 AND voter_kind = 'phone'`, [pollId, address, voter]))!
+      return { voters: row.voters, known: row.known > 0 }
+    },
+  } as PollReads
+}
+
+export function createPollWrites(db: BatchDb): PollWrites {
+  return {
+    insertPoll: async (poll, gameIds) => (await db.get(
+      `WITH p AS (
+         INSERT INTO polls (status, created_at, closes_at, add_winner) VALUES ('open', $1, $2, $3) RETURNING *),
+       c AS (
+         INSERT INTO poll_candidates (poll_id, number, game_id)
+         SELECT p.id, u.number, u.game_id FROM p, unnest($4::bigint[]) WITH ORDINALITY AS u(game_id, number))
+       SELECT * FROM p`,
+      [poll.created_at, poll.closes_at, poll.add_winner, ids(gameIds)]))!,
+    recordPollVote: async (vote) => (await db.run(
+      `INSERT INTO poll_votes (poll_id, voter_kind, voter, choice, address, voted_at)
+       SELECT id, $2::text, $3::text, $4::bigint, $5::text, $6::text FROM polls
+       WHERE id = $1 AND status = 'open' AND (closes_at IS NULL OR closes_at > $6::text) FOR SHARE
+       ON CONFLICT (poll_id, voter_kind, voter) DO UPDATE SET choice = excluded.choice, voted_at = excluded.voted_at`,
+      [vote.poll_id, vote.voter_kind, vote.voter, vote.choice, vote.address, vote.voted_at])) > 0,
+    closePoll: async (id, closedAt) =>
+      (await db.run("UPDATE polls SET status = 'closed', closed_at = $2 WHERE id = $1 AND status = 'open'", [id, closedAt])) > 0,
+    setPollResult: async (id, result) => {
+      db.defer(
+        `UPDATE poll_candidates c SET votes = v.votes
+         FROM unnest($2::bigint[], $3::bigint[]) AS v(number, votes) WHERE c.poll_id = $1 AND c.number = v.number`,
+        [id, ids(result.tallies.map((tally) => tally.number)), ids(result.tallies.map((tally) => tally.votes))])
+      db.defer('UPDATE polls SET winner_number = $2, session_game_id = $3 WHERE id = $1',
+        [id, result.winnerNumber, result.sessionGameId])
+    },
+  }
+}
