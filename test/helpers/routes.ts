@@ -67,7 +67,7 @@ export const ROUTES: Route[] = [
   route('GET', '/docs', false),
   route('GET', '/docs/assets/:file', false),
   // The web app: its pages (each also with a trailing slash) and its hashed assets.
-  ...['/', '/session', '/catalogue', '/stats', '/history', '/overlay']
+  ...['/', '/session', '/catalogue', '/stats', '/history', '/overlay', '/poll', '/vote']
     .flatMap((page) => (page === '/' ? [page] : [page, `${page}/`])).map((page) => route('GET', page, false)),
   route('GET', '/assets/**', false),
 ]
