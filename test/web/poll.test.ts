@@ -2,7 +2,7 @@
 // the candidates, live bars, a countdown and a QR code (decoded here from a screenshot: it must
 // be the page's own origin + /vote); two phones vote through that URL, one changes its vote;
 // the overlay follows; the admin closes the poll and the winner joins the session.
-import jsQR from 'jsqr'
+import jsqr from 'jsqr'
 import type { Browser, Page } from 'playwright-core'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -21,6 +21,10 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
 })
+
+// jsqr is CommonJS with an ES-module default: TypeScript sees `{ default }`, the test runner the function.
+type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null
+const jsQR = ((jsqr as unknown as { default?: Decode }).default ?? jsqr) as unknown as Decode
 
 /** The text of the QR code in `page`, read from a screenshot of its pixels. */
 async function decodeQr(page: Page): Promise<string | null> {

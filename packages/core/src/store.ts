@@ -77,12 +77,12 @@ export interface PollRecord {
 }
 export type NewPoll = Pick<PollRecord, 'created_at' | 'closes_at' | 'add_winner'>
 
-/** `votes` is null while the poll is open (counted from the votes), the final count once closed. */
+/** `votes`: the candidate's votes so far, kept by the store as votes arrive and move. */
 export interface PollCandidateRecord {
   poll_id: number
   number: number
   game_id: number
-  votes: number | null
+  votes: number
 }
 
 /** A phone (`voter`, made up by the client, with its address) or a chat `username`. */
@@ -116,8 +116,8 @@ export interface PollReads {
   listPolls(limit: number): Promise<PollRecord[]>
   /** The candidates of these polls, by poll, then number. */
   listPollCandidates(pollIds: readonly number[]): Promise<PollCandidateRecord[]>
-  /** Votes per choice (choices without a vote left out), counting only votes before `before` when given. */
-  tallyPollVotes(pollId: number, before: string | null): Promise<{ number: number; votes: number }[]>
+  /** Each candidate's votes, by number (the candidates' counts alone, for a vote's answer). */
+  tallyPollVotes(pollId: number): Promise<{ number: number; votes: number }[]>
   /** Phone voters of the poll from `address`, and whether `voter` is one of them. */
   countAddressVoters(pollId: number, address: string, voter: string): Promise<{ voters: number; known: boolean }>
 }
@@ -178,16 +178,16 @@ export interface PollWrites {
   insertPoll(poll: NewPoll, gameIds: readonly number[]): Promise<PollRecord>
   /**
    * Records the vote, or moves the voter's earlier one (one row per poll, kind and voter), only
-   * while the poll is open and `voted_at` is before its `closes_at`; returns whether it did. On a
-   * shared store the vote holds the poll row so a closing waits for it (and then counts it).
+   * while the poll is open and `voted_at` is before its `closes_at`, counting it in its
+   * candidate's votes; returns whether it did. So a closed poll's counts hold exactly the votes
+   * before its closing time. On a shared store the vote holds the poll row so a closing waits
+   * for it (and then counts it).
    */
   recordPollVote(vote: NewPollVote): Promise<boolean>
   /** Marks an open poll closed; false (changing nothing) when it was not open: one closing wins. */
   closePoll(id: number, closedAt: string): Promise<boolean>
-  /** The final counts of a closed poll, its winner and the session game the winner became. */
-  setPollResult(id: number, result: {
-    tallies: readonly { number: number; votes: number }[]; winnerNumber: number | null; sessionGameId: number | null
-  }): Promise<void>
+  /** A closed poll's winner and the session game the winner became. */
+  setPollResult(id: number, result: { winnerNumber: number | null; sessionGameId: number | null }): Promise<void>
 }
 
 export interface StoreTx extends StoreReads, PollWrites {

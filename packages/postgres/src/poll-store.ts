@@ -13,9 +13,7 @@ export function createPollReads(db: Db): PollReads {
     listPolls: (limit) => db.all('SELECT * FROM polls ORDER BY id DESC LIMIT $1', [limit]),
     listPollCandidates: async (pollIds) => pollIds.length === 0 ? [] : db.all(
       'SELECT * FROM poll_candidates WHERE poll_id = ANY($1::bigint[]) ORDER BY poll_id, number', [ids(pollIds)]),
-    tallyPollVotes: (pollId, before) => db.all(
-      `SELECT choice AS number, COUNT(*) AS votes FROM poll_votes WHERE poll_id = $1 AND ($2::text IS NULL OR voted_at < $2)
-       GROUP BY choice ORDER BY choice`, [pollId, before]),
+    tallyPollVotes: (pollId) => db.all('SELECT number, votes FROM poll_candidates WHERE poll_id = $1 ORDER BY number', [pollId]),
     countAddressVoters: async (pollId, address, voter) => {
       const row = (await db.get<{ voters: number; known: number }>(
         `SELECT COUNT(*) AS voters, COUNT(*) FILTER (WHERE voter = $3) AS known FROM poll_votes
@@ -43,13 +41,7 @@ export function createPollWrites(db: BatchDb): PollWrites {
       [vote.poll_id, vote.voter_kind, vote.voter, vote.choice, vote.address, vote.voted_at])) > 0,
     closePoll: async (id, closedAt) =>
       (await db.run("UPDATE polls SET status = 'closed', closed_at = $2 WHERE id = $1 AND status = 'open'", [id, closedAt])) > 0,
-    setPollResult: async (id, result) => {
-      db.defer(
-        `UPDATE poll_candidates c SET votes = v.votes
-         FROM unnest($2::bigint[], $3::bigint[]) AS v(number, votes) WHERE c.poll_id = $1 AND c.number = v.number`,
-        [id, ids(result.tallies.map((tally) => tally.number)), ids(result.tallies.map((tally) => tally.votes))])
-      db.defer('UPDATE polls SET winner_number = $2, session_game_id = $3 WHERE id = $1',
-        [id, result.winnerNumber, result.sessionGameId])
-    },
+    setPollResult: async (id, result) => db.defer('UPDATE polls SET winner_number = $2, session_game_id = $3 WHERE id = $1',
+      [id, result.winnerNumber, result.sessionGameId]),
   }
 }

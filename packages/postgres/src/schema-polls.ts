@@ -1,6 +1,7 @@
 // Migration: polls, as in the sqlite store (migration 005-polls). The rules hold across
 // instances in the schema: one open poll (a partial unique index), one vote per poll, voter kind
-// and voter (votes upsert on it). A vote holds its poll's row (FOR SHARE) until it commits, so
+// and voter (votes upsert on it); each candidate's count kept by a trigger as votes arrive and
+// move (one UPDATE per vote, rows taken in key order so two moves cannot deadlock). A vote holds its poll's row (FOR SHARE) until it commits, so
 // a closing, which updates that row, waits for the votes in flight and then counts them.
 export const polls = /* sql */ `
 CREATE TABLE polls (
@@ -20,7 +21,7 @@ CREATE TABLE poll_candidates (
   poll_id BIGINT NOT NULL REFERENCES polls (id) ON DELETE CASCADE,
   number BIGINT NOT NULL CHECK (number >= 1),
   game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-  votes BIGINT,
+  votes BIGINT NOT NULL DEFAULT 0,
   PRIMARY KEY (poll_id, number)
 );
 CREATE INDEX poll_candidates_by_game ON poll_candidates (game_id);
@@ -36,4 +37,21 @@ CREATE TABLE poll_votes (
   UNIQUE (poll_id, voter_kind, voter)
 );
 CREATE INDEX poll_votes_by_address ON poll_votes (poll_id, address) WHERE address IS NOT NULL;
+
+CREATE FUNCTION count_poll_vote() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE poll_candidates SET votes = votes + 1 WHERE poll_id = NEW.poll_id AND number = NEW.choice;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE poll_candidates SET votes = votes - 1 WHERE poll_id = OLD.poll_id AND number = OLD.choice;
+  ELSE
+    UPDATE poll_candidates SET votes = votes + (CASE WHEN number = NEW.choice THEN 1 ELSE -1 END)
+    WHERE poll_id = NEW.poll_id AND number IN (OLD.choice, NEW.choice);
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER poll_vote_counted AFTER INSERT OR DELETE ON poll_votes
+  FOR EACH ROW EXECUTE FUNCTION count_poll_vote();
+CREATE TRIGGER poll_vote_moved AFTER UPDATE OF choice ON poll_votes
+  FOR EACH ROW WHEN (OLD.choice <> NEW.choice) EXECUTE FUNCTION count_poll_vote();
 `

@@ -78,4 +78,4 @@ export const closePoll = (id: number) => request<Poll>('POST', `/api/polls/${id}
 export const votePoll = (id: number, choice: number, voter: string) =>
   request<Poll>('POST', `/api/polls/${id}/votes`, { body: { choice, voter } })
 /** The newest poll: the open one if any (a poll opens only when none is open, so it is the newest), else null. */
-export const findLatestPoll = async () => (await request<Poll[]>('GET', '/api/polls?limit=1'))[0] ?? null
+export const findLatestPoll = async (): Promise<Poll | null> => (await request<Poll[]>('GET', '/api/polls?limit=1'))[0] ?? null

@@ -1,6 +1,5 @@
-// The API's Poll, assembled from the stored poll, its candidates, their games, the votes and
-// the session game its winner became. An open poll's votes are counted from the votes; a closed
-// one's were counted once, at closing, and stored.
+// The API's Poll, assembled from the stored poll, its candidates (with their counts, which the
+// store keeps as votes arrive), their games and the session game its winner became.
 import type { PollCandidateRecord, PollRecord, StoreReads } from '../store.ts'
 import type { Game, Poll, PollTally } from '../types.ts'
 
@@ -15,12 +14,6 @@ export function indexGames(games: readonly Game[]): Map<number, Game> {
   return byId
 }
 
-/** Every candidate's count, zero for those without a vote. */
-export function countsFor(candidates: readonly PollCandidateRecord[], counted: Counts): { number: number; votes: number }[] {
-  const byNumber = new Map(counted.map((count) => [count.number, count.votes]))
-  return candidates.map((candidate) => ({ number: candidate.number, votes: byNumber.get(candidate.number) ?? 0 }))
-}
-
 export function toTally(pollId: number, counts: Counts): PollTally {
   return { poll_id: pollId, candidates: counts.map(({ number, votes }) => ({ number, votes })), total_votes: total(counts) }
 }
@@ -28,8 +21,8 @@ export function toTally(pollId: number, counts: Counts): PollTally {
 const total = (counts: Counts) => counts.reduce((sum, count) => sum + count.votes, 0)
 
 /**
- * The Poll as the API shows it. `counts` are the live counts of an open poll (closed polls carry
- * their own). A candidate whose game was deleted from the catalogue is left out.
+ * The Poll as the API shows it; `counts`, when given, are newer than the candidates' own (a vote
+ * reads only those). A candidate whose game was deleted from the catalogue is left out.
  */
 export function toPoll(
   record: PollRecord, candidates: readonly PollCandidateRecord[], games: Map<number, Game>,
@@ -38,7 +31,7 @@ export function toPoll(
   const live = extra.counts && new Map(extra.counts.map((count) => [count.number, count.votes]))
   const shown = candidates.flatMap((candidate) => {
     const game = games.get(candidate.game_id)
-    return game ? [{ number: candidate.number, game, votes: live ? live.get(candidate.number) ?? 0 : candidate.votes ?? 0 }] : []
+    return game ? [{ number: candidate.number, game, votes: live?.get(candidate.number) ?? candidate.votes }] : []
   })
   const winner = shown.find((candidate) => candidate.number === record.winner_number)
   return {
@@ -63,9 +56,8 @@ export async function readPolls(tx: StoreReads, records: readonly PollRecord[]):
   const polls: Poll[] = []
   for (const record of records) {
     const own = candidates.filter((candidate) => candidate.poll_id === record.id)
-    const counts = record.status === 'open' ? await tx.tallyPollVotes(record.id, record.closes_at) : undefined
     const sessionGame = record.session_game_id === null ? null : await tx.getSessionGame(record.session_game_id)
-    polls.push(toPoll(record, own, games, { counts, sessionGame }))
+    polls.push(toPoll(record, own, games, { sessionGame }))
   }
   return polls
 }

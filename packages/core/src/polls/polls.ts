@@ -1,7 +1,8 @@
 // Polls: the room (phones) and the stream (chat) choose among a few candidates. One poll is open
 // at a time (a unique index holds it across servers); a vote is one row per poll and voter that
-// a later vote moves; a poll past its closing time is closed by whichever read, vote or timer
-// notices first, with the votes received before that time (a conditional update: one wins).
+// a later vote moves, refused from the poll's closing time on, so the counts always hold exactly
+// the votes received before it; a poll past its closing time is closed by whichever read, vote
+// or timer notices first (a conditional update: one wins).
 import { type CoreContext, isoNow } from '../context.ts'
 import { invalidInput, notFound, rateLimited } from '../errors.ts'
 import { type Emit, transactionWithEvents } from '../events.ts'
@@ -14,7 +15,7 @@ import type { Poll } from '../types.ts'
 import {
   type Ballot, parseBallot, parseOpenPoll, readChoice, readPollLimit, readUsername,
 } from './poll-input.ts'
-import { countsFor, indexGames, readPolls, toPoll, toTally } from './poll-view.ts'
+import { indexGames, readPolls, toPoll, toTally } from './poll-view.ts'
 import { chooseWinner } from './poll-winner.ts'
 
 /** Distinct phone voters one address may bring to one poll. */
@@ -55,13 +56,13 @@ export function createPolls(ctx: CoreContext, picker: ReturnType<typeof createPi
    */
   async function closeIn(tx: StoreTx, emit: Emit, record: PollRecord, closedAt: string): Promise<boolean> {
     if (!(await tx.closePoll(record.id, closedAt))) return false
+    // Read after the poll is marked closed: on a shared store, once the votes in flight committed.
     const candidates = await tx.listPollCandidates([record.id])
-    const tallies = countsFor(candidates, await tx.tallyPollVotes(record.id, record.closes_at))
     const catalogue = weighCatalogue(await tx.listGames(), await tx.listPacks())
     const games = indexGames(await tx.listGames())
-    const contenders = tallies.flatMap((tally) => {
-      const game = games.get(candidates.find((candidate) => candidate.number === tally.number)!.game_id)
-      return game ? [{ ...tally, weight: catalogue.weightOf(game) }] : []
+    const contenders = candidates.flatMap(({ number, votes, game_id }) => {
+      const game = games.get(game_id)
+      return game ? [{ number, votes, weight: catalogue.weightOf(game) }] : []
     })
     const winnerNumber = chooseWinner(contenders, ctx.random)
     let sessionGameId: number | null = null
@@ -76,7 +77,7 @@ export function createPolls(ctx: CoreContext, picker: ReturnType<typeof createPi
         }
       }
     }
-    await tx.setPollResult(record.id, { tallies, winnerNumber, sessionGameId })
+    await tx.setPollResult(record.id, { winnerNumber, sessionGameId })
     const [poll] = await readPolls(tx, [(await tx.getPoll(record.id))!])
     await emit('poll.closed', { poll })
     return true
@@ -112,7 +113,7 @@ export function createPolls(ctx: CoreContext, picker: ReturnType<typeof createPi
       })
       if (!recorded) return null
       if (newFromAddress) throw rateLimited('Too many voters from this address')
-      return tx.tallyPollVotes(pollId, record.closes_at)
+      return tx.tallyPollVotes(pollId)
     })
     if (!counts) {
       await closeIfDue()
@@ -222,8 +223,7 @@ export function createPolls(ctx: CoreContext, picker: ReturnType<typeof createPi
         await tx.lock(`poll-tally:${pollId}`)
         const record = await tx.getPoll(pollId)
         if (record?.status !== 'open') return
-        const candidates = await tx.listPollCandidates([pollId])
-        await emit('poll.voted', toTally(pollId, countsFor(candidates, await tx.tallyPollVotes(pollId, record.closes_at))))
+        await emit('poll.voted', toTally(pollId, await tx.tallyPollVotes(pollId)))
       }),
 
     /** Calls `listener` after each vote this process recorded. Returns an unsubscribe. */

@@ -1,5 +1,6 @@
 // The polls part of the sqlite Store: reads and writes. One writer at a time, so a vote's
-// condition (the poll open, before its closing time) and its upsert are one statement.
+// condition (the poll open, before its closing time) and its upsert are one statement; the
+// candidates' counts follow from triggers (migration 005).
 import type { PollReads, PollWrites } from '../store.ts'
 import type { SqlReader, SqlWriter } from './sql-types.ts'
 
@@ -11,9 +12,8 @@ export function createPollReads(db: SqlReader): PollReads {
     listPollCandidates: async (pollIds) => pollIds.length === 0 ? [] : db.all(
       `SELECT * FROM poll_candidates WHERE poll_id IN (${pollIds.map(() => '?').join(', ')}) ORDER BY poll_id, number`,
       [...pollIds]),
-    tallyPollVotes: async (pollId, before) => db.all(
-      `SELECT choice AS number, COUNT(*) AS votes FROM poll_votes WHERE poll_id = ? AND (? IS NULL OR voted_at < ?)
-       GROUP BY choice ORDER BY choice`, [pollId, before, before]),
+    tallyPollVotes: async (pollId) =>
+      db.all('SELECT number, votes FROM poll_candidates WHERE poll_id = ? ORDER BY number', [pollId]),
     countAddressVoters: async (pollId, address, voter) => {
       const row = db.get<{ voters: number; known: number }>(
         `SELECT COUNT(*) AS voters, COALESCE(SUM(voter = ?), 0) AS known FROM poll_votes
@@ -42,11 +42,7 @@ export function createPollWrites(db: SqlWriter, reads: PollReads): PollWrites {
     ).changes > 0,
     closePoll: async (id, closedAt) =>
       db.run("UPDATE polls SET status = 'closed', closed_at = ? WHERE id = ? AND status = 'open'", [closedAt, id]).changes > 0,
-    setPollResult: async (id, result) => {
-      for (const tally of result.tallies) {
-        db.run('UPDATE poll_candidates SET votes = ? WHERE poll_id = ? AND number = ?', [tally.votes, id, tally.number])
-      }
-      db.run('UPDATE polls SET winner_number = ?, session_game_id = ? WHERE id = ?', [result.winnerNumber, result.sessionGameId, id])
-    },
+    setPollResult: async (id, result) =>
+      void db.run('UPDATE polls SET winner_number = ?, session_game_id = ? WHERE id = ?', [result.winnerNumber, result.sessionGameId, id]),
   }
 }
