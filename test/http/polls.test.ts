@@ -5,6 +5,7 @@ import { createCore } from '@game-picker/core'
 import { startServer } from '@game-picker/http'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { connectedEvents } from '../helpers/event-client.ts'
+import { respondWith, startReceiver } from '../helpers/receiver.ts'
 import { ADMIN_KEY, call, login, openSharedStores, openTestStore, startTestServer, type TestServer } from '../helpers/server.ts'
 
 let server: TestServer
@@ -169,6 +170,31 @@ describe('voting and closing', () => {
     const closed = await api('POST', `/api/polls/${pollId}/close`)
     expect(closed).toMatchObject({ status: 200, body: { status: 'closed', total_votes: 0, session_game: null } })
     expect([1, 2]).toContain(closed.body.winner.number)
+  })
+})
+
+describe('webhooks', () => {
+  test('a webhook subscribed to the poll events gets them, signed like every event, naming no voter', async () => {
+    const receiver = await startReceiver(respondWith(200))
+    const hook = await api('POST', '/api/webhooks', {
+      name: 'poll bot', url: receiver.url, secret: 's3cret', events: ['poll.opened', 'poll.voted', 'poll.closed'],
+    })
+    expect(hook.status).toBe(201)
+    const pollId = (await api('POST', '/api/polls', { gameIds: [games[0].id, games[1].id] })).body.id
+    await vote(pollId, { choice: 2, voter: 'secret-phone-id' })
+    await vote(pollId, { choice: 2, username: 'secret-chatter' }, token)
+    await until(() => receiver.requests.some((request) => JSON.parse(request.rawBody).data.total_votes === 2))
+    await api('POST', `/api/polls/${pollId}/close`)
+    await until(() => receiver.requests.some((request) => request.headers['x-webhook-event'] === 'poll.closed'))
+    const bodies = receiver.requests.map((request) => JSON.parse(request.rawBody))
+    expect(bodies[0]).toMatchObject({ event: 'poll.opened', data: { poll: { id: pollId, status: 'open' } } })
+    expect(bodies.find((body) => body.data.total_votes === 2)).toMatchObject({
+      event: 'poll.voted', data: { poll_id: pollId, candidates: [{ number: 1, votes: 0 }, { number: 2, votes: 2 }], total_votes: 2 },
+    })
+    expect(bodies.at(-1)).toMatchObject({ event: 'poll.closed', data: { poll: { id: pollId, status: 'closed', winner: { number: 2 } } } })
+    expect(receiver.requests.every((request) => String(request.headers['x-webhook-signature']).startsWith('sha256='))).toBe(true)
+    expect(receiver.requests.map((request) => request.rawBody).join('\n')).not.toContain('secret-')
+    await api('DELETE', `/api/webhooks/${hook.body.id}`)
   })
 })
 
