@@ -1,7 +1,7 @@
 // poll: the room chooses among a few candidates.
 import type { Command } from 'commander'
 import type { Runtime } from '../runtime.ts'
-import { addFilterOptions, collect, parseId, parsePositive } from '../options.ts'
+import { addPickOptions, parseId, parsePositive } from '../options.ts'
 import { lazyGroup } from './action.ts'
 
 const parseIds = (value: string) => value.split(',').map((id) => parseId(id.trim()))
@@ -9,11 +9,7 @@ const parseIds = (value: string) => value.split(',').map((id) => parseId(id.trim
 export function registerPolls(program: Command, runtime: Runtime) {
   const poll = program.command('poll').description('let the room choose: polls on phones and in chat')
   const action = lazyGroup(runtime, async () => (await import('../commands/poll.ts')).pollCommand)
-  addFilterOptions(poll.command('open').description('open a poll on candidates drawn by a pick (default 3) or named with --games'))
-    .option('--session <id>', 'leave out the games this session played last', parseId)
-    .option('--exclude-played', 'with a session: leave out every game it has played')
-    .option('--audience-overflow', 'with --players: audience games also take more players than their maximum')
-    .option('--pack <name>', 'only games of this pack (exact name; repeat for several)', collect)
+  addPickOptions(poll.command('open').description('open a poll on candidates drawn by a pick (default 3) or named with --games'))
     .option('--count <n>', 'candidates to draw, 2-10 (default 3)', parsePositive)
     .option('--games <ids>', 'the candidates instead: game ids, comma-separated', parseIds)
     .option('--duration <seconds>', 'close by itself after this many seconds (10-3600)', parsePositive)
