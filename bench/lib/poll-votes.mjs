@@ -9,21 +9,21 @@
 // "Includes it": every voter votes once, so totals only grow, and the vote's own answer carries
 // the total it was counted in (T). A tally with total >= T was read after at least T votes had
 // committed; on the single-writer sqlite store commits are serial, so that is after this vote.
-//   node bench/lib/poll-votes.mjs --dir DIR [--voters 5000] [--seconds 10]
+//   node bench/lib/poll-votes.mjs --dir DIR [--voters 5000] [--seconds 10] [--db FILE|postgres://...]
 // Prints one JSON object.
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createApiClient, dist, freePort, round, sleep, startServerProcess } from './common.mjs'
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, voters: { type: 'string' }, seconds: { type: 'string' } } })
+const { values } = parseArgs({ options: { dir: { type: 'string' }, voters: { type: 'string' }, seconds: { type: 'string' }, db: { type: 'string' } } })
 const VOTERS = Number(values.voters ?? 5000)
 const SECONDS = Number(values.seconds ?? 10)
 const KEY = 'bench-poll-key'
 const CHOICES = 3
 
 const port = await freePort()
-const server = await startServerProcess(process.execPath, [dist.cliBin, 'serve', '--port', String(port), '--db', join(values.dir, 'poll.sqlite')], {
+const server = await startServerProcess(process.execPath, [dist.cliBin, 'serve', '--port', String(port), '--db', values.db ?? join(values.dir, 'poll.sqlite')], {
   port, env: { ADMIN_KEY: KEY },
 })
 try {
@@ -60,6 +60,11 @@ try {
   const acks = []
   const sent = [0, 0, 0]
   let failures = 0
+  const failureSamples = new Map() // status and error text -> how many
+  const failed = (what) => {
+    failures += 1
+    failureSamples.set(what, (failureSamples.get(what) ?? 0) + 1)
+  }
   const start = performance.now()
   const spacing = (SECONDS * 1000) / VOTERS
   const inFlight = []
@@ -69,15 +74,16 @@ try {
     if (wait > 1) await sleep(wait)
     const choice = (i % 7 === 0 ? 3 : i % 2 === 0 ? 1 : 2)
     sent[choice - 1] += 1
+    const sentAt = performance.now()
     inFlight.push(fetch(`${server.url}/api/polls/${poll.id}/votes`, {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ choice, username: `chatter${i}` }),
     }).then(async (res) => {
       const at = performance.now()
       const body = await res.json()
-      if (!res.ok) failures += 1
-      else acks.push({ at, total: body.total_votes })
-    }, () => void (failures += 1)))
+      if (!res.ok) failed(`${res.status} ${body.error}`)
+      else acks.push({ at, total: body.total_votes, latency: at - sentAt })
+    }, (error) => failed(String(error.cause?.code ?? error.message))))
   }
   await Promise.all(inFlight)
   const sendingS = (performance.now() - start) / 1000
@@ -96,13 +102,17 @@ try {
   delays.sort((a, b) => a - b)
   const pct = (p) => round(delays[Math.min(delays.length - 1, Math.floor((p / 100) * delays.length))] ?? NaN, 1)
 
+  const latencies = acks.map((ack) => ack.latency).sort((a, b) => a - b)
+  const latency = (p) => round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN, 1)
+
   const final = await api('POST', `/api/polls/${poll.id}/close`, undefined, token)
   const closeWait = performance.now() + 5000
   while (performance.now() < closeWait && !closed) await sleep(20)
   const counted = final.candidates.map((candidate) => candidate.votes)
   console.log(JSON.stringify({
     voters: VOTERS, seconds: SECONDS, sendingS: round(sendingS, 2), acknowledged: acks.length, failures,
-    talliesReceived: tallies.length, unseen,
+    failureKinds: Object.fromEntries(failureSamples),
+    talliesReceived: tallies.length, unseen, voteP50Ms: latency(50), voteP99Ms: latency(99),
     p50Ms: pct(50), p99Ms: pct(99), maxMs: round(delays.at(-1) ?? NaN, 1),
     sent, counted, streamedFinal: closed?.candidates.map((candidate) => candidate.votes) ?? null,
     exact: failures === 0 && JSON.stringify(sent) === JSON.stringify(counted)
