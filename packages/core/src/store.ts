@@ -288,6 +288,14 @@ export interface Store {
   recordLiveVote?(vote: {
     username: string; type: VoteType; timestamp: string; from: string; to: string; now: string
   }): Promise<LiveVoteRecord | null>
+  /**
+   * Optional, for stores where each statement is a round trip (PostgreSQL): a poll vote without
+   * an address to count (a chat vote) in one step, exactly as `recordPollVote` then
+   * `tallyPollVotes` in a transaction: resolves with the poll's tally once the vote is durable,
+   * null when it was not recorded (the poll is not open, or `voted_at` is not before its
+   * `closes_at`), or undefined to decline (the caller then takes the general path).
+   */
+  recordPollVoteInOneStep?(vote: NewPollVote): Promise<{ number: number; votes: number }[] | null | undefined>
   /** A consistent view; no writes. */
   read<T>(fn: (tx: StoreReads) => Promise<T>): Promise<T>
   /** All or nothing. Resolves once the change is durable; rejects (changing nothing) if fn throws. */
