@@ -236,6 +236,25 @@ describe('a poll with a duration', () => {
   })
 })
 
+describe('votes racing a close', () => {
+  test('each is either counted in the final tally or refused with "Poll is closed", never lost', async () => {
+    const pollId = (await api('POST', '/api/polls', { gameIds: [games[0].id, games[1].id] })).body.id
+    const votes = Array.from({ length: 60 }, (_, i) => i % 3 === 0
+      ? vote(pollId, { choice: 1 + (i % 2), voter: `racing-phone-${i}` })
+      : vote(pollId, { choice: 1 + (i % 2), username: `racer${i}` }, token))
+    const [closed] = await Promise.all([
+      new Promise((resolve) => setTimeout(resolve, 5)).then(() => api('POST', `/api/polls/${pollId}/close`)),
+      ...votes,
+    ])
+    const answers = await Promise.all(votes)
+    const accepted = answers.filter((answer) => answer.status === 200)
+    expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.body.error))
+      .toEqual(Array(60 - accepted.length).fill('Poll is closed'))
+    expect(closed.body.total_votes).toBe(accepted.length)
+    expect((await api('GET', `/api/polls/${pollId}`)).body.total_votes).toBe(accepted.length)
+  })
+})
+
 describe('two servers on one database', () => {
   test('one open poll, one vote per voter, one closing with one winner added, however the requests are split', async () => {
     const stores = await openSharedStores(2)
