@@ -7,7 +7,7 @@
 //   BENCH_SOAK_S=N    length of the soak row in seconds (default 600; 60 with BENCH_QUICK)
 //   BENCH_ONLY=a,b    run only these groups: serve (the seeded database: reads, RSS, votes,
 //                     soak), postgres (its rows, with the sqlite pick, stats and votes they are
-//                     judged against), sse, chat, csv, cli, history (bench/lib/history.mjs)
+//                     judged against), sse, chat, csv, cli, history (bench/lib/history.mjs), polls
 //   BENCH_PG_TRACK=all  PostgreSQL statements inside functions are counted too
 //   BENCH_HISTORY_MAX=N  the history group's largest size (default 10,000,000 votes)
 import { spawnSync } from 'node:child_process'
@@ -29,7 +29,7 @@ const WARMUP_S = 1
 const ADMIN_KEY = 'bench-admin-key'
 const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true })
-const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history']
+const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls']
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((group) => group.trim()).filter(Boolean) : GROUPS
 for (const group of ONLY) {
   if (!GROUPS.includes(group)) {
@@ -436,6 +436,25 @@ try {
       result: fmtMs(cliMs), baseline: `node -e "" ${fmtMs(nodeMs)}`,
       target: '< 3x node -e ""', measured: `${(cliMs / nodeMs).toFixed(2)}x`, pass: cliMs / nodeMs < 3,
       values: { ms: cliMs, nodeMs, ratio: cliMs / nodeMs, standIn: !cliReady },
+    })
+  }
+
+  // 12. A poll under a stream's chat: 5,000 usernames voting over 10 s, the TV following the tally.
+  if (runs('polls')) {
+    step('polls: 5,000 chat voters over 10 s on one poll, a TV on the event stream')
+    const polls = await runNodeJson(join(ROOT, 'bench/lib/poll-votes.mjs'), ['--dir', dir, '--voters', QUICK ? '1000' : '5000', '--seconds', QUICK ? '2' : '10'], { timeoutMs: 120_000 })
+    raw.polls = polls
+    row({
+      id: 'pollTally', name: `Poll: ${fmtInt(polls.voters)} chat voters over ${polls.seconds} s, tally on a TV's event stream`,
+      result: `delay from a vote's ack to the TV seeing a tally that counts it: p50 ${polls.p50Ms} ms, p99 ${polls.p99Ms} ms, max ${polls.maxMs} ms; `
+        + `${fmtInt(polls.acknowledged)} acknowledged in ${polls.sendingS} s (vote p99 ${polls.voteP99Ms} ms), ${polls.failures} failed, ${polls.talliesReceived} tallies sent`,
+      baseline: '-', target: 'p99 < 1 s', measured: `p99 ${polls.p99Ms} ms`,
+      pass: polls.p99Ms < 1000 && polls.unseen === 0, values: polls,
+    })
+    row({
+      id: 'pollFinal', name: 'Poll: final tally after closing',
+      result: `sent ${polls.sent.join(' / ')}, counted ${polls.counted.join(' / ')}, poll.closed ${polls.streamedFinal?.join(' / ')}`,
+      baseline: '-', target: 'exact', measured: polls.exact ? 'exact' : 'differs', pass: polls.exact, values: polls,
     })
   }
 

@@ -32,7 +32,8 @@ it('runs the README\'s games night walkthrough exactly as written, with game-pic
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
   expect(stdout).toMatch(/^Created \.\/games-night\.sqlite with the bundled Jackbox catalogue \(62 games\)\.\nStarted session #1\.\n/)
   expect(stdout).toMatch(/Picked from \d+ of 62 enabled games\.\nAdded to session #1 \(session game 1\)\.\nVote up from sam recorded for .+ \(now \+1 \/ -0\)\.\nVote down from alex recorded for .+ \(now \+1 \/ -1\)\./)
-  expect(stdout).toMatch(/Closed session #1 \(1 games played\)\.\nGames: +62 \(62 enabled\)[\s\S]*Most played\nID +Title/)
+  expect(stdout).toMatch(/\nPoll #1 \(open\) - 0 votes\n[\s\S]*\nsam voted for 2\. .+ \(now 1 of 1\)\.\nPoll #1 \(open\) - 1 vote\n[\s\S]*\nPoll #1 \(closed\) - 1 vote\n[\s\S]*\nWinner: 2\. [\s\S]*Added to session #1 \(session game 2\)\./)
+  expect(stdout).toMatch(/Closed session #1 \(2 games played\)\.\nGames: +62 \(62 enabled\)[\s\S]*Most played\nID +Title/)
   // The project README shows the same walkthrough, so it works as written too.
   expect(readWalkthrough('../../README.md')).toBe(readWalkthrough())
 })

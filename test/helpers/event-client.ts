@@ -10,7 +10,7 @@ export interface ReceivedEvent {
   data: string
 }
 
-const TYPES = ['session.started', 'session.ended', 'game.added', 'vote.received', 'session_game.updated', 'reset']
+const TYPES = ['session.started', 'session.ended', 'game.added', 'vote.received', 'session_game.updated', 'poll.opened', 'poll.voted', 'poll.closed', 'reset']
 
 export interface EventClient {
   events: ReceivedEvent[]

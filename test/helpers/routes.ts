@@ -49,6 +49,12 @@ export const ROUTES: Route[] = [
   route('POST', '/api/pick', false, 'optional'),
   route('POST', '/api/votes/live', true, 'object'),
   route('GET', '/api/stats', false),
+  route('GET', '/api/polls', false),
+  route('POST', '/api/polls', true, 'object'),
+  route('GET', '/api/polls/open', false),
+  route('GET', '/api/polls/:id', false),
+  route('POST', '/api/polls/:id/votes', false, 'object'),
+  route('POST', '/api/polls/:id/close', true),
   route('GET', '/api/webhooks', true),
   route('GET', '/api/webhooks/:id', true),
   route('POST', '/api/webhooks', true, 'object'),
@@ -61,7 +67,7 @@ export const ROUTES: Route[] = [
   route('GET', '/docs', false),
   route('GET', '/docs/assets/:file', false),
   // The web app: its pages (each also with a trailing slash) and its hashed assets.
-  ...['/', '/session', '/catalogue', '/stats', '/history', '/overlay']
+  ...['/', '/session', '/catalogue', '/stats', '/history', '/overlay', '/poll', '/vote']
     .flatMap((page) => (page === '/' ? [page] : [page, `${page}/`])).map((page) => route('GET', page, false)),
   route('GET', '/assets/**', false),
 ]

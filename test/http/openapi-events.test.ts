@@ -16,7 +16,7 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
     await api('POST', '/api/webhooks', { name: 'all', url: receiver.url, secret: 's', events: [...EVENT_TYPES] })
     const stream = await connectedEvents(server.url, '', { authorization: `Bearer ${token}` })
 
-    // One games night, 8 events of every type: started; game.added; updated (room code);
+    // One games night, 8 events of every session type: started; game.added; updated (room code);
     // vote.received; updated (the first game played) and game.added; updated (the second played)
     // and ended.
     const game = (await api('POST', '/api/games', { pack_name: 'P', title: 'T', min_players: 1, max_players: 4 })).body
@@ -26,8 +26,14 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
     await api('POST', '/api/votes/live', { username: 'viewer', vote: 'up', timestamp: new Date().toISOString() })
     await api('POST', `/api/sessions/${session.id}/games`, { game_id: game.id })
     await api('POST', `/api/sessions/${session.id}/close`)
+    // Then a poll: opened; voted (its tally, sent shortly after the vote); closed.
+    const other = (await api('POST', '/api/games', { pack_name: 'P', title: 'U', min_players: 1, max_players: 4 })).body
+    const poll = (await api('POST', '/api/polls', { gameIds: [game.id, other.id] })).body
+    await api('POST', `/api/polls/${poll.id}/votes`, { choice: 1, username: 'viewer' })
+    await stream.until(10)
+    await api('POST', `/api/polls/${poll.id}/close`)
 
-    const events = await stream.until(8)
+    const events = await stream.until(11)
     expect(typesOf(events.map((event) => event.event))).toEqual(typesOf([...EVENT_TYPES]))
     for (const { event, data } of events) {
       await checkEvent(JSON.parse(data))

@@ -16,7 +16,7 @@ afterAll(() => server.stop())
 const builtAsset = (extension: string) => readdirSync(`${webAppDir}assets`).find((name) => name.endsWith(extension))!
 
 describe('the web app paths', () => {
-  const pages = ['/', '/session', '/catalogue', '/stats', '/history', '/overlay']
+  const pages = ['/', '/session', '/catalogue', '/stats', '/history', '/overlay', '/poll', '/vote']
   test.each([...pages, ...pages.slice(1).map((path) => `${path}/`)])('GET %s is the app page', async (path) => {
     const { status, headers, text } = await call(server.url, 'GET', path)
     expect(status).toBe(200)

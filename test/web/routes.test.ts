@@ -54,6 +54,8 @@ const ROUTES: [path: string, name: string, ready: (page: Page) => Promise<void>]
   ['/stats', 'stats', (page) => page.getByRole('img', { name: /^Top rated/ }).waitFor()],
   ['/history', 'history', (page) => page.getByText('Great night, Quiplash won').waitFor()],
   ['/overlay', 'overlay', (page) => page.getByRole('heading', { name: 'Trivia Murder Party' }).waitFor()],
+  ['/poll', 'poll-none', (page) => page.getByText('No poll is open.').waitFor()],
+  ['/vote', 'vote-none', (page) => page.getByText('No poll is open').waitFor()],
 ]
 
 describe.each([['tv', TV], ['phone', PHONE]] as const)('at %s size', (size, viewport) => {

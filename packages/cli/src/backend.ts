@@ -3,7 +3,7 @@
 // bodies and results the HTTP response shapes, so both sides validate the same way.
 import type {
   ChatImportResult, CsvImportPlan, CsvImportResult, ExportFormat, FavorBias, Game, GameFilter,
-  LiveVoteResult, Pack, PackMeta, PickResult, Session, SessionGame, SessionGameStatus, Stats,
+  LiveVoteResult, Pack, PackMeta, PickResult, Poll, Session, SessionGame, SessionGameStatus, Stats,
   Webhook, WebhookLog,
 } from '@game-picker/core'
 
@@ -73,6 +73,15 @@ export interface Backend {
     stopPlayerCheck(sessionId: number, id: number): Promise<PlayerCheckResult>
   }
   votes: { live(body: { username: string; vote: string; timestamp: string }): Promise<LiveVoteResult> }
+  polls: {
+    open(body: Body): Promise<Poll>
+    /** The open poll, or null. */
+    current(): Promise<Poll | null>
+    list(limit?: number): Promise<Poll[]>
+    close(id: number): Promise<Poll>
+    /** A chat vote by `username` on the open poll. */
+    voteByUsername(username: string, choice: number): Promise<Poll>
+  }
   catalogue: {
     exportCsv(): Promise<ExportedFile>
     /** What an import would do (for the replace confirmation); changes nothing. */

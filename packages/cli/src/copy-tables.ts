@@ -9,7 +9,7 @@ export type CopyCounts = Record<TableName, number>
 // A game's play_count, upvotes, downvotes and popularity_score are kept by triggers on the
 // session_games and votes rows. Copied as they are, then counted again as those rows arrive,
 // they would double; so they start at 0 and the triggers count the copied rows, and the check
-// below proves the result equals the source's counters.
+// below proves the result equals the source's counters. A poll candidate's votes likewise.
 const COUNTERS = { play_count: 0, popularity_score: 0, upvotes: 0, downvotes: 0 }
 
 export async function copyTables(source: DatabaseTables, target: DatabaseTables): Promise<CopyCounts> {
@@ -26,7 +26,8 @@ export async function copyTables(source: DatabaseTables, target: DatabaseTables)
   return target.write(async (writer) => {
     for (const table of TABLES) {
       const copied = rows.get(table)!
-      await writer.insert(table, table === 'games' ? copied.map((game) => ({ ...game, ...COUNTERS })) : copied)
+      await writer.insert(table, table === 'games' ? copied.map((game) => ({ ...game, ...COUNTERS }))
+        : table === 'poll_candidates' ? copied.map((candidate) => ({ ...candidate, votes: 0 })) : copied)
     }
     await writer.raiseIdHighWater(marks)
     for (const table of TABLES) {

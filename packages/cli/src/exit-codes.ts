@@ -13,6 +13,7 @@ export const EXIT_BY_CODE = {
   UNAUTHORIZED: EXIT.failure,
   LOCKED: EXIT.failure,
   UNAVAILABLE: EXIT.failure,
+  RATE_LIMITED: EXIT.failure,
 } satisfies Record<DomainErrorCode, number>
 
 export interface ErrorReport {

@@ -1,6 +1,6 @@
 // The Backend over the core on a local database file: mostly the core's own use cases, which
 // already take the HTTP bodies and return the HTTP shapes.
-import { type Core, createSeededRandom } from '@game-picker/core'
+import { type Core, createSeededRandom, isDomainError } from '@game-picker/core'
 import type { Backend } from './backend.ts'
 import { UsageError } from './cli-errors.ts'
 
@@ -44,6 +44,18 @@ export function createLocalBackend(core: Core): Backend {
       stopPlayerCheck: monitorNeedsServer,
     },
     votes: { live: core.votes.live },
+    polls: {
+      open: core.polls.open,
+      current: () => core.polls.current().catch((error) => (isDomainError(error) && error.code === 'NOT_FOUND' ? null : Promise.reject(error))),
+      list: (limit) => core.polls.list(limit),
+      close: core.polls.close,
+      // No server runs to send the tally: the vote sends it itself, so streams and webhooks see it.
+      voteByUsername: async (username, choice) => {
+        const poll = await core.polls.voteByUsername(username, choice)
+        await core.polls.publishTally(poll.id)
+        return poll
+      },
+    },
     catalogue: {
       exportCsv: async () => {
         const { filename, csv } = await core.csv.export()

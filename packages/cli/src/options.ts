@@ -64,6 +64,15 @@ export function addFilterOptions(command: Command, { list = false } = {}): Comma
   return command
 }
 
+/** The filters and session rules of a pick: `pick` and `poll open` (which draws its candidates with one). */
+export function addPickOptions(command: Command): Command {
+  return addFilterOptions(command)
+    .option('--session <id>', 'skip the games this session played last', parseId)
+    .option('--exclude-played', 'with a session: skip every game it has played')
+    .option('--audience-overflow', 'with --players: audience games also take more players than their maximum')
+    .option('--pack <name>', 'only games of this pack (exact name; repeat for several)', collect)
+}
+
 export function readFilter(options: FilterOptions): GameFilter {
   const filter: GameFilter = {}
   if (options.players !== undefined) filter.playerCount = options.players

@@ -30,6 +30,11 @@ describe('usage errors exit 2 with a message on stderr', () => {
     ['init against a server', ['init', '--remote', 'http://127.0.0.1:9'], /init works on the database file itself/],
     ['serve against a server', ['serve', '--remote', 'http://127.0.0.1:9'], /serve works on the database file itself/],
     ['a remote write without a key', ['sessions', 'start', '--remote', 'http://127.0.0.1:9'], /needs the admin key: pass --key KEY or set GAME_PICKER_KEY/],
+    ['a poll on named games and a pick at once', ['poll', 'open', '--games', '1,2', '--players', '4'], /--games names the candidates; leave out the pick options/],
+    ['a poll game id that is not one', ['poll', 'open', '--games', '1,two'], /--games <ids>.*must be a positive integer id/],
+    ['a poll vote without --user', ['poll', 'vote', '1'], /required option '--user <name>'/],
+    ['a poll vote for no number', ['poll', 'vote', 'first', '--user', 'ann'], /must be an integer of at least 1/],
+    ['closing a poll when none is open', ['poll', 'close'], /No poll is open; name one to close/],
   ])('%s', async (_name, argv, message) => {
     const run = await runInProcess([...argv, ...MEMORY])
     expect(run.code).toBe(2)

@@ -5,6 +5,7 @@ import { Command, Option } from 'commander'
 import type { Runtime } from './runtime.ts'
 import { registerAdmin } from './wiring/admin.ts'
 import { registerCatalogue } from './wiring/catalogue.ts'
+import { registerPolls } from './wiring/polls.ts'
 import { registerSessions } from './wiring/sessions.ts'
 
 export const DEFAULT_DB = './game-picker.sqlite'
@@ -27,6 +28,7 @@ export function createProgram(runtime: Runtime): Command {
     .showHelpAfterError('(add --help for usage)')
   registerCatalogue(program, runtime)
   registerSessions(program, runtime)
+  registerPolls(program, runtime)
   registerAdmin(program, runtime)
   return program
 }

@@ -1,6 +1,7 @@
 // The Backend over a running server's HTTP API (docs/api.md). Responses that wrap a value
 // ({ message, favor_bias }) are unwrapped to what the local backend returns.
-import type { ChatImportResult, CsvImportResult, Game, GameFilter, LiveVoteResult, Pack, PackMeta, PickResult, Session, SessionGame, Stats, Webhook, WebhookLog } from '@game-picker/core'
+import type { ChatImportResult, CsvImportResult, Game, GameFilter, LiveVoteResult, Pack, PackMeta, PickResult, Poll, Session, SessionGame, Stats, Webhook, WebhookLog } from '@game-picker/core'
+import { DomainError, isDomainError } from '@game-picker/core'
 import type { Backend, PlayerCheckResult } from './backend.ts'
 import { UsageError } from './cli-errors.ts'
 import type { RemoteClient } from './remote-client.ts'
@@ -72,6 +73,18 @@ export function createRemoteBackend(client: RemoteClient): Backend {
       stopPlayerCheck: (sessionId, id) => json<PlayerCheckResult>('POST', `${row(sessionId, id)}/stop-player-check`, AUTH),
     },
     votes: { live: (body) => json<LiveVoteResult>('POST', '/api/votes/live', { body, ...AUTH }) },
+    polls: {
+      open: (body) => json<Poll>('POST', '/api/polls', { body, ...AUTH }),
+      current: () => json<Poll>('GET', '/api/polls/open').catch((error) =>
+        (isDomainError(error) && error.code === 'NOT_FOUND' ? null : Promise.reject(error))),
+      list: (limit) => json<Poll[]>('GET', '/api/polls', { query: { limit } }),
+      close: (id) => json<Poll>('POST', `/api/polls/${id}/close`, AUTH),
+      voteByUsername: async (username, choice) => {
+        const open = await backend.polls.current()
+        if (!open) throw new DomainError('NOT_FOUND', 'No open poll')
+        return json<Poll>('POST', `/api/polls/${open.id}/votes`, { body: { choice, username }, ...AUTH })
+      },
+    },
     catalogue: {
       exportCsv: () => download('/api/games/export/csv', AUTH),
       planCsv: async (body) => planImportAgainst((await backend.catalogue.exportCsv()).body, body),

@@ -10,6 +10,7 @@ import { createDeliveryQueue } from './delivery-queue.ts'
 import { createGames } from './games.ts'
 import { createPacks } from './packs.ts'
 import { createPicker } from './picker.ts'
+import { createPolls } from './polls/polls.ts'
 import { createRetention } from './retention.ts'
 import { createSessionExport } from './session-export.ts'
 import { createSessionGames } from './session-games.ts'
@@ -45,11 +46,14 @@ export function createCore(options: CoreOptions) {
   // Commits of other processes sharing the store reach the same listeners as this one's.
   const unsubscribeStore = options.store.subscribe?.(notify)
   const csv = createCsv(ctx)
+  const picker = createPicker(ctx)
   return {
     store: ctx.store,
     games: createGames(ctx),
     packs: createPacks(ctx),
-    picker: createPicker(ctx),
+    picker,
+    /** Polls: open, vote (phones, chat), close, the winner; `voteByUsername` is for chat connectors. */
+    polls: createPolls(ctx, picker),
     sessions: createSessions(ctx),
     sessionGames: createSessionGames(ctx),
     votes: createVotes(ctx),

@@ -8,6 +8,8 @@ export type DomainErrorCode =
   | 'UNAUTHORIZED'
   | 'LOCKED'
   | 'UNAVAILABLE'
+  /** Too many of something from one client (a poll's voters from one address). */
+  | 'RATE_LIMITED'
 
 const BRAND = '__game_picker_domain_error__'
 
@@ -36,4 +38,5 @@ export const notFound = (message: string, details?: Record<string, unknown>) =>
   new DomainError('NOT_FOUND', message, details)
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new DomainError('CONFLICT', message, details)
+export const rateLimited = (message: string) => new DomainError('RATE_LIMITED', message)
 export const unavailable = () => new DomainError('UNAVAILABLE', 'Database unavailable')

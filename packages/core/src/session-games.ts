@@ -8,7 +8,7 @@ import { getGameOrThrow } from './games.ts'
 import { MONITOR_LEASE_MS } from './monitor-leases.ts'
 import { getSessionOrThrow, sessionLock } from './sessions.ts'
 import type { SessionGamePatch, StoreReads, StoreTx } from './store.ts'
-import type { PlayerCheckStatus, SessionGame, SessionGameStatus } from './types.ts'
+import type { Game, PlayerCheckStatus, Session, SessionGame, SessionGameStatus } from './types.ts'
 import { asFields, type Fields, isMissing, readBoolean } from './validate.ts'
 
 const STATUSES: SessionGameStatus[] = ['playing', 'played', 'skipped']
@@ -39,6 +39,30 @@ async function patchAndEmit(tx: StoreTx, emit: Emit, before: SessionGame, patch:
   return after
 }
 
+/**
+ * Adds `game` to the active `session` inside the caller's transaction (which holds the session's
+ * lock): the `playing` row becomes `played`, the new row is `playing`, with `game.added` and the
+ * `session_game.updated` events. Adding a game and a poll's winner go through here alike.
+ */
+export async function addToSession(
+  ctx: CoreContext, tx: StoreTx, emit: Emit, session: Session, game: Game,
+  options: { manuallyAdded: boolean; roomCode: string | null },
+): Promise<SessionGame> {
+  await emitSessionGamesUpdated(tx, emit, await tx.finishPlaying(session.id))
+  const row = await tx.insertSessionGame({
+    session_id: session.id, game_id: game.id, played_at: isoNow(ctx),
+    manually_added: options.manuallyAdded ? 1 : 0, status: 'playing', room_code: options.roomCode,
+  })
+  await emit('game.added', {
+    session: { id: session.id, is_active: true, games_played: session.games_played + 1 },
+    game: {
+      id: game.id, title: game.title, pack_name: game.pack_name,
+      min_players: game.min_players, max_players: game.max_players, manually_added: options.manuallyAdded,
+    },
+  })
+  return row
+}
+
 export function createSessionGames(ctx: CoreContext) {
   const { store } = ctx
 
@@ -64,20 +88,7 @@ export function createSessionGames(ctx: CoreContext) {
         const game = await getGameOrThrow(tx, fields.game_id as number)
         const manuallyAdded = fields.manually_added == null ? false : readBoolean(fields, 'manually_added')
         const roomCode = fields.room_code == null ? null : readRoomCode(fields)
-
-        await emitSessionGamesUpdated(tx, emit, await tx.finishPlaying(sessionId))
-        const row = await tx.insertSessionGame({
-          session_id: sessionId, game_id: game.id, played_at: isoNow(ctx),
-          manually_added: manuallyAdded ? 1 : 0, status: 'playing', room_code: roomCode,
-        })
-        await emit('game.added', {
-          session: { id: session.id, is_active: true, games_played: session.games_played + 1 },
-          game: {
-            id: game.id, title: game.title, pack_name: game.pack_name,
-            min_players: game.min_players, max_players: game.max_players, manually_added: manuallyAdded,
-          },
-        })
-        return row
+        return addToSession(ctx, tx, emit, session, game, { manuallyAdded, roomCode })
       })
     },
 

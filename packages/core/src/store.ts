@@ -2,7 +2,7 @@
 // implementation. Absence is `null`; turning it into NOT_FOUND is the domain's decision.
 // Every method is asynchronous so a networked store (PostgreSQL) can implement it as is.
 import type {
-  ChatMessage, FavorBias, Flag, Game, GameFields, Pack, PlayerCheckStatus, Session,
+  ChatMessage, FavorBias, Flag, Game, GameFields, Pack, PlayerCheckStatus, PollStatus, Session,
   SessionGame, SessionGameStatus, Vote, VoteType, Webhook, WebhookLog,
 } from './types.ts'
 
@@ -64,6 +64,39 @@ export type NewEvent = Omit<StoredEvent, 'id'>
  */
 export type PrunedLog = 'webhook_logs'
 
+/** A poll as stored; the API's Poll is assembled from it, its candidates and their games. */
+export interface PollRecord {
+  id: number
+  status: PollStatus
+  created_at: string
+  closes_at: string | null
+  closed_at: string | null
+  add_winner: Flag
+  winner_number: number | null
+  session_game_id: number | null
+}
+export type NewPoll = Pick<PollRecord, 'created_at' | 'closes_at' | 'add_winner'>
+
+/** `votes`: the candidate's votes so far, kept by the store as votes arrive and move. */
+export interface PollCandidateRecord {
+  poll_id: number
+  number: number
+  game_id: number
+  votes: number
+}
+
+/** A phone (`voter`, made up by the client, with its address) or a chat `username`. */
+export type PollVoterKind = 'phone' | 'chat'
+export interface NewPollVote {
+  poll_id: number
+  voter_kind: PollVoterKind
+  voter: string
+  choice: number
+  /** The client's address (phones only; the per-address limit counts it). */
+  address: string | null
+  voted_at: string
+}
+
 /** Who watches a session game's room (a server instance), until when. */
 export interface MonitorLease {
   session_game_id: number
@@ -74,7 +107,22 @@ export interface MonitorLease {
 /** What another process sharing the store committed: events, webhook deliveries, monitor state. */
 export type ChangeTopic = 'events' | 'deliveries' | 'monitors'
 
-export interface StoreReads {
+/** The polls' reads (a part of StoreReads). */
+export interface PollReads {
+  getPoll(id: number): Promise<PollRecord | null>
+  /** The one open poll (a unique index keeps it one). */
+  getOpenPoll(): Promise<PollRecord | null>
+  /** Newest first. */
+  listPolls(limit: number): Promise<PollRecord[]>
+  /** The candidates of these polls, by poll, then number. */
+  listPollCandidates(pollIds: readonly number[]): Promise<PollCandidateRecord[]>
+  /** Each candidate's votes, by number (the candidates' counts alone, for a vote's answer). */
+  tallyPollVotes(pollId: number): Promise<{ number: number; votes: number }[]>
+  /** Phone voters of the poll from `address`, and whether `voter` is one of them. */
+  countAddressVoters(pollId: number, address: string, voter: string): Promise<{ voters: number; known: boolean }>
+}
+
+export interface StoreReads extends PollReads {
   /**
    * All games, ordered by pack_name then title. Callers must not mutate the result. A store may
    * hand out the same array again while the catalogue is unchanged; the core keeps work (pick
@@ -124,7 +172,25 @@ export interface StoreReads {
   getSetting(key: string): Promise<string | null>
 }
 
-export interface StoreTx extends StoreReads {
+/** The polls' writes (a part of StoreTx). */
+export interface PollWrites {
+  /** The poll and its candidates (numbered from 1 in the given order). A second open poll breaks a unique index. */
+  insertPoll(poll: NewPoll, gameIds: readonly number[]): Promise<PollRecord>
+  /**
+   * Records the vote, or moves the voter's earlier one (one row per poll, kind and voter), only
+   * while the poll is open and `voted_at` is before its `closes_at`, counting it in its
+   * candidate's votes; returns whether it did. So a closed poll's counts hold exactly the votes
+   * before its closing time. On a shared store the vote holds the poll row so a closing waits
+   * for it (and then counts it).
+   */
+  recordPollVote(vote: NewPollVote): Promise<boolean>
+  /** Marks an open poll closed; false (changing nothing) when it was not open: one closing wins. */
+  closePoll(id: number, closedAt: string): Promise<boolean>
+  /** A closed poll's winner and the session game the winner became. */
+  setPollResult(id: number, result: { winnerNumber: number | null; sessionGameId: number | null }): Promise<void>
+}
+
+export interface StoreTx extends StoreReads, PollWrites {
   insertGame(game: NewGame): Promise<Game>
   updateGame(id: number, patch: GamePatch): Promise<void>
   deleteGame(id: number): Promise<void>
@@ -222,6 +288,14 @@ export interface Store {
   recordLiveVote?(vote: {
     username: string; type: VoteType; timestamp: string; from: string; to: string; now: string
   }): Promise<LiveVoteRecord | null>
+  /**
+   * Optional, for stores where each statement is a round trip (PostgreSQL): a poll vote without
+   * an address to count (a chat vote) in one step, exactly as `recordPollVote` then
+   * `tallyPollVotes` in a transaction: resolves with the poll's tally once the vote is durable,
+   * null when it was not recorded (the poll is not open, or `voted_at` is not before its
+   * `closes_at`), or undefined to decline (the caller then takes the general path).
+   */
+  recordPollVoteInOneStep?(vote: NewPollVote): Promise<{ number: number; votes: number }[] | null | undefined>
   /** A consistent view; no writes. */
   read<T>(fn: (tx: StoreReads) => Promise<T>): Promise<T>
   /** All or nothing. Resolves once the change is durable; rejects (changing nothing) if fn throws. */

@@ -125,3 +125,33 @@ export interface GameFilter {
   enabled?: boolean
   pack?: string
 }
+
+export type PollStatus = 'open' | 'closed'
+
+/** One candidate of a poll: its number (from 1), the game and its votes so far (final once closed). */
+export interface PollCandidate {
+  number: number
+  game: Game
+  votes: number
+}
+
+export interface Poll {
+  id: number
+  status: PollStatus
+  candidates: PollCandidate[]
+  total_votes: number
+  created_at: string
+  closes_at: string | null
+  closed_at: string | null
+  add_winner: boolean
+  winner: { number: number; game: Game } | null
+  /** The session game the winner became (addWinner with an active session at closing). */
+  session_game: SessionGame | null
+}
+
+/** What `poll.voted` carries: the tally, never a voter. */
+export interface PollTally {
+  poll_id: number
+  candidates: { number: number; votes: number }[]
+  total_votes: number
+}

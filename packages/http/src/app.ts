@@ -14,6 +14,7 @@ import { registerAuthRoutes } from './routes/auth.ts'
 import { registerEventRoutes } from './routes/events.ts'
 import { registerGameRoutes } from './routes/games.ts'
 import { registerPlayRoutes } from './routes/play.ts'
+import { registerPollRoutes } from './routes/polls.ts'
 import { registerReferenceRoutes } from './routes/reference.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
@@ -61,6 +62,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerSessionGameRoutes(api, core, monitors)
   registerReferenceRoutes(api, app)
   registerPlayRoutes(api, core)
+  registerPollRoutes(api, core, auth)
   registerWebhookRoutes(api, core)
   registerEventRoutes(api, auth, eventStreams)
   registerWebApp(app)

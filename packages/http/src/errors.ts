@@ -10,6 +10,7 @@ export const STATUS_BY_CODE = {
   CONFLICT: 409,
   LOCKED: 503,
   UNAVAILABLE: 503,
+  RATE_LIMITED: 429,
 } satisfies Record<DomainErrorCode, number>
 
 const BRAND = '__game_picker_http_failure__'

@@ -1,7 +1,7 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
-// the webhook delivery worker, the room monitors (resumed after a restart) and the pruning of
-// old log rows (retention).
-import { type Core, createEventFeed, createRetentionJob } from '@game-picker/core'
+// the webhook delivery worker, the room monitors (resumed after a restart), the pruning of
+// old log rows (retention) and the polls' tallies and deadlines.
+import { type Core, createEventFeed, createPollJobs, createRetentionJob } from '@game-picker/core'
 import { createMonitorCoordinator, createRoomMonitors } from '@game-picker/core/monitor'
 import { createWebhookWorker } from '@game-picker/core/webhooks'
 import { toNodeHandler } from 'h3'
@@ -57,6 +57,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log,
   })
   const retention = createRetentionJob(core, { intervalMs: options.retentionIntervalMs, log })
+  const polls = createPollJobs(core, { log })
   const coordinator = createMonitorCoordinator({ leases: core.monitorLeases, monitors, intervalMs: options.monitorSyncMs, log })
   const unsubscribe = [
     core.onChange('deliveries', () => worker.wake()),
@@ -92,6 +93,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   answerMalformedRequests(listener.server)
   worker.start()
   retention.start()
+  polls.start()
   await coordinator.start() // resumes the monitors nobody holds (after a restart, or a dead server's)
 
   const address = listener.server.address()
@@ -107,6 +109,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await closing
       await worker.stop()
       await retention.stop()
+      await polls.stop()
       await coordinator.stop()
     },
   }

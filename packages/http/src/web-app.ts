@@ -6,7 +6,7 @@ import { webAppDir } from '@game-picker/web'
 import { type H3, type H3Event, serveStatic, type StaticAssetMeta } from 'h3'
 import { API_VERSION } from './respond.ts'
 
-export const WEB_APP_PAGES = ['/', '/session', '/catalogue', '/stats', '/history', '/overlay']
+export const WEB_APP_PAGES = ['/', '/session', '/catalogue', '/stats', '/history', '/overlay', '/poll', '/vote']
 
 // Asset names carry a content hash, so a name never changes meaning.
 const IMMUTABLE = 'public, max-age=31536000, immutable'

@@ -3,12 +3,14 @@
 import type {
   ChatMessage, Game, MonitorLease, Pack, Session, SessionGame, StoreReads, StoredEvent, TimelineEntry, Vote,
 } from '@game-picker/core'
+import { createPollReads } from './poll-store.ts'
 import type { Db } from './db.ts'
 import { EVENT_COLUMNS, GAME_SELECT, SESSION_GAME_SELECT, SESSION_SELECT, toWebhook, toWebhookLog } from './rows.ts'
 
 /** The read half, every method a statement (the store serves some from its caches, caches.ts). */
 export function createReads(db: Db): StoreReads {
   return {
+    ...createPollReads(db),
     listGames: () => db.all<Game>(`${GAME_SELECT} ORDER BY g.pack_name, g.title`),
     getGame: (id) => db.get<Game>(`${GAME_SELECT} WHERE g.id = $1`, [id]),
     findGame: (packName, title) => db.get<Game>(

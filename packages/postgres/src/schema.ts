@@ -9,6 +9,7 @@
 import { cacheHolders } from './schema-cache-holders.ts'
 import { countersPerStatement } from './schema-counters-per-statement.ts'
 import { noQueues } from './schema-no-queues.ts'
+import { polls } from './schema-polls.ts'
 import { logRetention } from './schema-retention.ts'
 import { triggers } from './schema-triggers.ts'
 
@@ -167,4 +168,4 @@ CREATE TABLE cache_versions (
 INSERT INTO cache_versions (name, version) VALUES ('catalogue', 0);
 `
 
-export const migrations: string[] = [tables + triggers, countersPerStatement, noQueues, logRetention, cacheHolders]
+export const migrations: string[] = [tables + triggers, countersPerStatement, noQueues, logRetention, cacheHolders, polls]

@@ -3,6 +3,7 @@
 // with the next statement (db.defer), so a live vote is three round trips, commit included.
 import type { ChangeTopic, Game, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
 import { createCoordination } from './coordination.ts'
+import { createPollWrites } from './poll-store.ts'
 import { createPruning } from './pruning.ts'
 import { type BatchDb, setClause, type SqlValue, valuesList } from './db.ts'
 import { SESSION_GAME_COLUMNS, SESSION_GAME_JOIN, toWebhook } from './rows.ts'
@@ -23,6 +24,7 @@ export function createWrites(db: BatchDb, changed: (topic: ChangeTopic) => void)
   return {
     ...createCoordination(db, changed),
     ...createPruning(db),
+    ...createPollWrites(db),
     insertGame: async (game) => (await db.get<Game>(
       `INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES ${valuesList(1, GAME_COLUMNS.length)} RETURNING *`,
       GAME_COLUMNS.map((column) => game[column]),

@@ -1,7 +1,9 @@
 // The only module that talks to the server over fetch. Every failure becomes an ApiError
 // carrying the API's own `error` text.
 import { getToken, setToken } from './auth.ts'
-import type { Favor, Game, Pack, PackMeta, PickRequest, PickResult, Session, SessionGame, SessionGameStatus, Stats } from './types.ts'
+import type {
+  Favor, Game, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Session, SessionGame, SessionGameStatus, Stats,
+} from './types.ts'
 
 export class ApiError extends Error {
   readonly status: number
@@ -70,3 +72,10 @@ export const setRoomCode = (row: SessionGame, room_code: string) =>
   request<SessionGame>('PATCH', `${sessionGame(row)}/room-code`, { body: { room_code }, ...admin })
 export const startPlayerCheck = (row: SessionGame) => request('POST', `${sessionGame(row)}/start-player-check`, admin)
 export const stopPlayerCheck = (row: SessionGame) => request('POST', `${sessionGame(row)}/stop-player-check`, admin)
+
+export const openPoll = (body: OpenPollRequest) => request<Poll>('POST', '/api/polls', { body, ...admin })
+export const closePoll = (id: number) => request<Poll>('POST', `/api/polls/${id}/close`, admin)
+export const votePoll = (id: number, choice: number, voter: string) =>
+  request<Poll>('POST', `/api/polls/${id}/votes`, { body: { choice, voter } })
+/** The newest poll: the open one if any (a poll opens only when none is open, so it is the newest), else null. */
+export const findLatestPoll = async (): Promise<Poll | null> => (await request<Poll[]>('GET', '/api/polls?limit=1'))[0] ?? null

@@ -8,8 +8,10 @@ import { CataloguePage } from './routes/catalogue.tsx'
 import { HistoryPage } from './routes/history.tsx'
 import { OverlayPage } from './routes/overlay.tsx'
 import { PickPage } from './routes/pick.tsx'
+import { PollPage } from './routes/poll.tsx'
 import { SessionPage } from './routes/session.tsx'
 import { StatsPage } from './routes/stats.tsx'
+import { VotePage } from './routes/vote.tsx'
 
 const VIEWS: Record<string, [ComponentType, string]> = {
   '/': [PickPage, 'Pick'],
@@ -17,6 +19,8 @@ const VIEWS: Record<string, [ComponentType, string]> = {
   '/catalogue': [CataloguePage, 'Catalogue'],
   '/stats': [StatsPage, 'Stats'],
   '/history': [HistoryPage, 'History'],
+  '/poll': [PollPage, 'Poll'],
+  '/vote': [VotePage, 'Vote'],
 }
 
 export function App() {

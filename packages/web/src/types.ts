@@ -91,3 +91,35 @@ export interface Stats {
   mostPlayedGames: RankedGame[]
   topRatedGames: RankedGame[]
 }
+
+export interface PollCandidate {
+  number: number
+  game: Game
+  votes: number
+}
+
+export interface Poll {
+  id: number
+  status: 'open' | 'closed'
+  candidates: PollCandidate[]
+  total_votes: number
+  created_at: string
+  closes_at: string | null
+  closed_at: string | null
+  add_winner: boolean
+  winner: { number: number; game: Game } | null
+  session_game: SessionGame | null
+}
+
+/** `poll.voted`: the tally, never a voter. */
+export interface PollTally {
+  poll_id: number
+  candidates: { number: number; votes: number }[]
+  total_votes: number
+}
+
+export interface OpenPollRequest {
+  pick: PickRequest & { count: number }
+  durationSeconds?: number
+  addWinner: boolean
+}

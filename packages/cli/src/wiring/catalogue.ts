@@ -1,7 +1,7 @@
 // games, packs and pick.
 import type { Command } from 'commander'
 import type { Runtime } from '../runtime.ts'
-import { addFilterOptions, collect, parseFavor, parseId, parsePickCount, parsePositive } from '../options.ts'
+import { addFilterOptions, addPickOptions, parseFavor, parseId, parsePickCount, parsePositive } from '../options.ts'
 import { lazyAction, lazyGroup } from './action.ts'
 
 function addGameFieldOptions(command: Command): Command {
@@ -39,11 +39,7 @@ export function registerCatalogue(program: Command, runtime: Runtime) {
   packs.command('enable').description('enable every game of a pack').argument('<name>', 'pack name').action(packsAction('enable'))
   packs.command('disable').description('disable every game of a pack').argument('<name>', 'pack name').action(packsAction('disable'))
 
-  addFilterOptions(program.command('pick').description('pick a random game (weighted by favor)'))
-    .option('--session <id>', 'skip the games this session played last', parseId)
-    .option('--exclude-played', 'with a session: skip every game it has played')
-    .option('--audience-overflow', 'with --players: audience games also take more players than their maximum')
-    .option('--pack <name>', 'only games of this pack (exact name; repeat for several)', collect)
+  addPickOptions(program.command('pick').description('pick a random game (weighted by favor)'))
     .option('--count <n>', 'draw 1-10 different candidates to choose from', parsePickCount)
     .option('--explain', 'show every game of the pool with its chance')
     .option('--seed <seed>', 'repeatable pick (local database only)')

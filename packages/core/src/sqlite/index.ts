@@ -3,6 +3,7 @@
 import type { Store, StoreReads } from '../store.ts'
 import type { SqlReader } from './durable-db.ts'
 import { openDatabase, type SqliteStoreOptions } from './open.ts'
+import { createPollReads, createPollWrites } from './poll-store.ts'
 import { createReads } from './reads.ts'
 import { createTableCache } from './table-cache.ts'
 import { createWrites } from './writes.ts'
@@ -16,7 +17,9 @@ export async function createSqliteStore(options: SqliteStoreOptions = {}): Promi
   // Reads never touch the cache's groups, so one read view serves every read transaction.
   let readView: { reader: unknown; reads: StoreReads } | undefined
   const readsFor = (reader: SqlReader) => {
-    if (readView?.reader !== reader) readView = { reader, reads: createReads(reader, cache.forTransaction()) }
+    if (readView?.reader !== reader) {
+      readView = { reader, reads: { ...createReads(reader, cache.forTransaction()), ...createPollReads(reader) } }
+    }
     return readView.reads
   }
   return {
@@ -24,8 +27,8 @@ export async function createSqliteStore(options: SqliteStoreOptions = {}): Promi
     transaction: (fn) =>
       db.write((writer) => {
         const txCache = cache.forTransaction()
-        const reads = createReads(writer, txCache)
-        return fn(Object.assign(reads, createWrites(writer, reads, txCache)))
+        const reads = Object.assign(createReads(writer, txCache), createPollReads(writer))
+        return fn(Object.assign(reads, createWrites(writer, reads, txCache), createPollWrites(writer, reads)))
       }),
     close: () => db.close(),
   }

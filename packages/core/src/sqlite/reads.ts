@@ -1,12 +1,12 @@
 // The read half of the sqlite Store.
-import type { MonitorLease, StoreReads, StoredEvent, TimelineEntry } from '../store.ts'
+import type { MonitorLease, PollReads, StoreReads, StoredEvent, TimelineEntry } from '../store.ts'
 import type { ChatMessage, Game, Pack, Session, SessionGame, Vote } from '../types.ts'
 import type { SqlReader } from './durable-db.ts'
 import type { TransactionCache } from './table-cache.ts'
 import { SESSION_GAME_SELECT, SESSION_SELECT, toWebhook, toWebhookLog } from './rows.ts'
 
-/** The read half; `cache` serves the hot, rarely changing reads (see table-cache.ts). */
-export function createReads(db: SqlReader, cache: TransactionCache): StoreReads {
+/** The read half but the polls' (poll-store.ts); `cache` serves the hot, rarely changing reads (see table-cache.ts). */
+export function createReads(db: SqlReader, cache: TransactionCache): Omit<StoreReads, keyof PollReads> {
   const one = <T>(sql: string, params: (string | number | null)[]) => db.get<T>(sql, params) ?? null
   return {
     listGames: async () =>

@@ -1,13 +1,13 @@
 // The write half of the sqlite Store. Every value is a bound parameter (times included),
 // so the journal can replay each statement deterministically.
-import type { Delivery, StoreReads, StoreTx } from '../store.ts'
+import type { Delivery, PollWrites, StoreReads, StoreTx } from '../store.ts'
 import type { Game, Session, SessionGame } from '../types.ts'
 import type { SqlValue, SqlWriter } from './durable-db.ts'
 import { createPruning } from './pruning.ts'
 import { setClause, toDelivery } from './rows.ts'
 import type { TransactionCache } from './table-cache.ts'
 
-type Writes = Omit<StoreTx, keyof StoreReads>
+type Writes = Omit<StoreTx, keyof StoreReads | keyof PollWrites>
 
 /** The write half; each write tells `cache` which table groups it changes, triggers and cascades included. */
 export function createWrites(db: SqlWriter, reads: StoreReads, cache: TransactionCache): Writes {

@@ -7,6 +7,7 @@ import { eventSchemaNames, eventSchemas } from './events.ts'
 import { commonResponses } from './operation.ts'
 import { gamePaths } from './paths/games.ts'
 import { playPaths } from './paths/play.ts'
+import { pollPaths, pollSchemas } from './paths/polls.ts'
 import { sessionGamePaths } from './paths/session-games.ts'
 import { sessionPaths } from './paths/sessions.ts'
 import { systemPaths } from './paths/system.ts'
@@ -30,13 +31,14 @@ export function createOpenApiDocument() {
       { name: 'System' }, { name: 'Auth' }, { name: 'Games', description: 'The catalogue and its packs' },
       { name: 'Sessions' }, { name: 'Session games', description: 'One game within a session' },
       { name: 'Play', description: 'The picker, live votes and stats' },
+      { name: 'Polls', description: 'The room chooses among a few candidates, on phones and in chat' },
       { name: 'Webhooks', description: 'Registering callback URLs; what they are sent is under Webhooks at the end' },
       { name: 'Events', description: 'The live event stream' },
     ],
-    paths: { ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...playPaths, ...webhookPaths },
+    paths: { ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...playPaths, ...pollPaths, ...webhookPaths },
     webhooks: webhookDeliveries(eventSchemaNames),
     components: {
-      schemas: { ...resourceSchemas, ...eventSchemas, ...errorSchemas },
+      schemas: { ...resourceSchemas, ...pollSchemas, ...eventSchemas, ...errorSchemas },
       responses: commonResponses,
       headers: {
         ApiVersion: { description: `The API version, "${API_VERSION}"`, schema: { type: 'string', const: API_VERSION }, required: true },

@@ -39,6 +39,15 @@ const eventData: Record<EventType, { when: string; data: Schema }> = {
       + '`playing` game becoming `played` because another was added or the session closed.',
     data: object({ session_game: ref('SessionGame') }),
   },
+  'poll.opened': { when: 'A poll was opened.', data: object({ poll: ref('Poll') }) },
+  'poll.voted': {
+    when: 'Votes were cast: the tally as it is now, at most about four times a second per poll; it never names a voter.',
+    data: ref('PollTally'),
+  },
+  'poll.closed': {
+    when: 'A poll was closed (by hand or when its time ran out), with its final counts and winner; once per poll.',
+    data: object({ poll: ref('Poll') }),
+  },
 }
 
 const dataName = (type: string) => `${type.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase())}Event`

@@ -6,13 +6,14 @@ import { ApiError, listPackMeta, pick } from '../api.ts'
 import { ErrorAlert } from '../components/error-alert.tsx'
 import { PickFilters, type Filters } from '../components/pick-filters.tsx'
 import { PickResultView } from '../components/pick-result.tsx'
+import { RoomChoice } from '../components/room-choice.tsx'
 import { byNaturalOrder } from '../format.ts'
 import { useRequest } from '../hooks.ts'
 import type { PickRequest, PickResult } from '../types.ts'
 
 const NO_FILTERS: Filters = { players: '', length: '', drawing: '', familyFriendly: false, audienceOverflow: false, excludedPacks: [] }
 
-function toRequest(filters: Filters, allPacks: string[], sessionId: number | undefined): PickRequest {
+export function toRequest(filters: Filters, allPacks: string[], sessionId: number | undefined): PickRequest {
   const request: PickRequest = { explain: true }
   if (filters.players !== '') request.playerCount = Number(filters.players)
   if (filters.length) request.length = filters.length
@@ -50,6 +51,7 @@ export function PickPage() {
     <>
       <h1>Pick a game</h1>
       <PickFilters filters={filters} packs={packNames} onChange={setFilters} onSubmit={draw} />
+      <RoomChoice pick={() => toRequest(filters, packNames, session?.id)} session={session} />
       <ErrorAlert error={error ?? packs.error ?? active.error} />
       {suggestion && <p class="hint">{suggestion}</p>}
       {result && <PickResultView result={result} session={session} onReroll={() => void draw()} />}

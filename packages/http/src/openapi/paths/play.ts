@@ -2,7 +2,7 @@
 import { pathItems } from '../operation.ts'
 import { arrayOf, boolean, input, integer, object, ref, string } from '../schema.ts'
 
-const pickBody = input({
+export const pickBody = input({
   playerCount: integer('Games with min_players <= n <= max_players'),
   drawing: string('`only` or `exclude` drawing games', { enum: ['only', 'exclude'] }),
   length: string('short <= 15 min, medium 16-25, long >= 26', { enum: ['short', 'medium', 'long'] }),
