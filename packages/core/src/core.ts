@@ -33,7 +33,7 @@ export interface CoreOptions {
 }
 
 export function createCore(options: CoreOptions) {
-  const listeners: Record<ChangeTopic, Set<() => void>> = { events: new Set(), deliveries: new Set(), monitors: new Set() }
+  const listeners: Record<ChangeTopic, Set<() => void>> = { events: new Set(), deliveries: new Set(), monitors: new Set(), polls: new Set() }
   const notify = (topic: ChangeTopic) => listeners[topic].forEach((listener) => listener())
   const ctx: CoreContext = {
     store: options.store,
@@ -75,7 +75,8 @@ export function createCore(options: CoreOptions) {
     instanceId: ctx.instanceId,
     /**
      * Calls `listener` after a commit, by this process or another sharing the store, that added
-     * events, queued webhook deliveries or changed which room monitors should run. Returns an unsubscribe.
+     * events, queued webhook deliveries, changed which room monitors should run or opened a poll.
+     * Returns an unsubscribe.
      */
     onChange: (topic: ChangeTopic, listener: () => void) => {
       listeners[topic].add(listener)

@@ -104,8 +104,8 @@ export interface MonitorLease {
   lease_until: string
 }
 
-/** What another process sharing the store committed: events, webhook deliveries, monitor state. */
-export type ChangeTopic = 'events' | 'deliveries' | 'monitors'
+/** What another process sharing the store committed: events, webhook deliveries, monitor state, a poll opened. */
+export type ChangeTopic = 'events' | 'deliveries' | 'monitors' | 'polls'
 
 /** The polls' reads (a part of StoreReads). */
 export interface PollReads {

@@ -4,7 +4,7 @@
 // and votes that come after it wait for it and then find the poll closed. An advisory lock, not
 // FOR SHARE on the poll's row: hundreds of votes a second sharing one row lock made PostgreSQL
 // build a new MultiXact for each. A poll opens in one statement with its candidates.
-import type { PollReads, PollWrites } from '@game-picker/core'
+import type { ChangeTopic, PollReads, PollWrites } from '@game-picker/core'
 import type { BatchDb, Db } from './db.ts'
 
 const ids = (values: readonly number[]) => `{${values.join(',')}}`
@@ -28,16 +28,20 @@ export function createPollReads(db: Db): PollReads {
   } as PollReads
 }
 
-export function createPollWrites(db: BatchDb): PollWrites {
+/** `changed(topic)` tells other instances, at commit, what this transaction changed. */
+export function createPollWrites(db: BatchDb, changed: (topic: ChangeTopic) => void): PollWrites {
   return {
-    insertPoll: async (poll, gameIds) => (await db.get(
-      `WITH p AS (
-         INSERT INTO polls (status, created_at, closes_at, add_winner) VALUES ('open', $1, $2, $3) RETURNING *),
-       c AS (
-         INSERT INTO poll_candidates (poll_id, number, game_id)
-         SELECT p.id, u.number, u.game_id FROM p, unnest($4::bigint[]) WITH ORDINALITY AS u(game_id, number))
-       SELECT * FROM p`,
-      [poll.created_at, poll.closes_at, poll.add_winner, ids(gameIds)]))!,
+    insertPoll: async (poll, gameIds) => {
+      changed('polls')
+      return (await db.get(
+        `WITH p AS (
+           INSERT INTO polls (status, created_at, closes_at, add_winner) VALUES ('open', $1, $2, $3) RETURNING *),
+         c AS (
+           INSERT INTO poll_candidates (poll_id, number, game_id)
+           SELECT p.id, u.number, u.game_id FROM p, unnest($4::bigint[]) WITH ORDINALITY AS u(game_id, number))
+         SELECT * FROM p`,
+        [poll.created_at, poll.closes_at, poll.add_winner, ids(gameIds)]))!
+    },
     recordPollVote: async (vote) => {
       db.defer('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [closingLock(vote.poll_id)])
       return (await db.run(

@@ -24,7 +24,7 @@ export function createWrites(db: BatchDb, changed: (topic: ChangeTopic) => void)
   return {
     ...createCoordination(db, changed),
     ...createPruning(db),
-    ...createPollWrites(db),
+    ...createPollWrites(db, changed),
     insertGame: async (game) => (await db.get<Game>(
       `INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES ${valuesList(1, GAME_COLUMNS.length)} RETURNING *`,
       GAME_COLUMNS.map((column) => game[column]),

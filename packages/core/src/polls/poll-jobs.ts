@@ -5,8 +5,8 @@
 //   that interval plus a commit. The closing event carries the exact final count.
 // - deadlines: a timer closes the open poll when its time comes, so `poll.closed` and the
 //   winner appear without anyone asking. Every server arms one; the first to close wins and
-//   the others change nothing. Re-armed whenever events commit (a poll may have opened
-//   elsewhere) and, as a safety net, every `deadlineCheckMs`.
+//   the others change nothing. Re-armed when a poll opens (here or on another server) and, as
+//   a safety net, every `deadlineCheckMs`.
 import { coalesce } from '../coalesce.ts'
 import type { Core } from '../core.ts'
 import { type Clock, systemClock } from '../monitor/clock.ts'
@@ -87,7 +87,7 @@ export function createPollJobs(core: Core, options: PollJobsOptions = {}) {
     start(): void {
       if (!stopped) return
       stopped = false
-      unsubscribe.push(core.polls.onVote(voted), core.onChange('events', () => void arm.run()))
+      unsubscribe.push(core.polls.onVote(voted), core.onChange('polls', () => void arm.run()))
       const check = () => {
         safety = clock.setTimeout(() => {
           void arm.run()

@@ -136,7 +136,7 @@ export function createPolls(ctx: CoreContext, picker: ReturnType<typeof createPi
         if (games.length < 2) throw invalidInput('Not enough games for a poll')
         gameIds = games.map((game) => game.id)
       }
-      return transactionWithEvents(ctx, async (tx, emit) => {
+      const opened = await transactionWithEvents(ctx, async (tx, emit) => {
         await tx.lock('open-poll')
         const open = await tx.getOpenPoll()
         if (open && isDue(open, isoNow(ctx))) await closeIn(tx, emit, open, open.closes_at!)
@@ -154,6 +154,8 @@ export function createPolls(ctx: CoreContext, picker: ReturnType<typeof createPi
         await emit('poll.opened', { poll })
         return poll
       })
+      ctx.changed('polls') // the servers' deadline timers
+      return opened
     },
 
     /** GET /api/polls/{id}. */
