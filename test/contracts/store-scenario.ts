@@ -100,5 +100,28 @@ export async function recordEvening(store: Store): Promise<string[]> {
   await step('blocked', () => core.logins.isBlocked('192.0.2.1'))
   await step('not blocked', () => core.logins.isBlocked('192.0.2.2'))
   await step('release monitors', () => core.monitorLeases.release([3]))
+  // The token itself is random: the log keeps everything else of the answer. (The clock is set:
+  // how often the steps before read it differs between stores.)
+  now = Date.parse('2026-11-23T01:00:00.000Z')
+  let token = ''
+  await step('token', async () => {
+    const { token: made, ...rest } = await core.apiTokens.create({ name: 'bot', scopes: ['votes', 'sessions'], expiresInDays: 30 })
+    token = made
+    return rest
+  })
+  await step('token bad', () => core.apiTokens.create({ name: 'bot', scopes: ['root'] }))
+  await step('tokens', () => core.apiTokens.list())
+  await step('token use', () => core.apiTokens.authenticate(token))
+  await step('token unknown', () => core.apiTokens.authenticate(`${token}x`))
+  await step('revoke', () => core.apiTokens.revoke(1))
+  await step('token after revoke', () => core.apiTokens.authenticate(token))
+  await step('revoke again', () => core.apiTokens.revoke(1))
+  now = Date.parse('2026-11-23T02:00:00.000Z')
+  for (const [actor, status] of [['admin', 201], ['token:bot', 403], ['anonymous', 401]] as const) {
+    core.audit.record({ actor, method: 'POST', path: '/api/sessions', status })
+  }
+  await step('audit', () => core.audit.list({}))
+  await step('audit page', () => core.audit.list({ limit: '1', before: '3' }))
+  await step('audit bad limit', () => core.audit.list({ limit: '501' }))
   return log
 }

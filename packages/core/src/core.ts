@@ -2,6 +2,8 @@
 // throws only DomainError for bad input.
 import { randomUUID } from 'node:crypto'
 import { createAdminKeys } from './admin-key.ts'
+import { createApiTokens } from './api-tokens.ts'
+import { createAuditLog } from './audit-log.ts'
 import { readBuiltinCatalogue } from './catalogue.ts'
 import { createChatImport } from './chat-import.ts'
 import type { CoreContext } from './context.ts'
@@ -29,6 +31,8 @@ export interface CoreOptions {
   newId?: () => string
   /** This process among those sharing the store (owner of its leases); default a new uuid. */
   instanceId?: string
+  /** Where background trouble is reported (a token's last-use note, an audit batch); default stderr. */
+  log?: (line: string) => void
 }
 
 export function createCore(options: CoreOptions) {
@@ -45,6 +49,7 @@ export function createCore(options: CoreOptions) {
   // Commits of other processes sharing the store reach the same listeners as this one's.
   const unsubscribeStore = options.store.subscribe?.(notify)
   const csv = createCsv(ctx)
+  const log = options.log ?? ((line: string) => console.error(line))
   return {
     store: ctx.store,
     games: createGames(ctx),
@@ -78,6 +83,10 @@ export function createCore(options: CoreOptions) {
       return () => void listeners[topic].delete(listener)
     },
     adminKeys: createAdminKeys(ctx),
+    /** API tokens with scopes: what a client holds instead of the admin key. */
+    apiTokens: createApiTokens(ctx, log),
+    /** Who changed what: written in batches, listed newest first. */
+    audit: createAuditLog(ctx, log),
     close: () => {
       unsubscribeStore?.()
       return ctx.store.close()

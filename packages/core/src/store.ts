@@ -2,7 +2,7 @@
 // implementation. Absence is `null`; turning it into NOT_FOUND is the domain's decision.
 // Every method is asynchronous so a networked store (PostgreSQL) can implement it as is.
 import type {
-  ChatMessage, FavorBias, Flag, Game, GameFields, Pack, PlayerCheckStatus, Session,
+  ApiToken, AuditEntry, ChatMessage, FavorBias, Flag, Game, GameFields, Pack, PlayerCheckStatus, Session,
   SessionGame, SessionGameStatus, Vote, VoteType, Webhook, WebhookLog,
 } from './types.ts'
 
@@ -62,7 +62,14 @@ export type NewEvent = Omit<StoredEvent, 'id'>
  * Logs kept for a bounded time and pruned by age alone (the event log has its own rule, see
  * pruneEvents). Each has a `created_at` column with an index. The audit log joins here.
  */
-export type PrunedLog = 'webhook_logs'
+export type PrunedLog = 'webhook_logs' | 'audit_log'
+
+/** An API token as stored: only the SHA-256 of the token, never the token. */
+export interface ApiTokenRecord extends ApiToken {
+  token_hash: string
+}
+export type NewApiToken = Omit<ApiTokenRecord, 'id' | 'last_used_at'>
+export type NewAuditEntry = Omit<AuditEntry, 'id'>
 
 /** Who watches a session game's room (a server instance), until when. */
 export interface MonitorLease {
@@ -122,6 +129,17 @@ export interface StoreReads {
   countLoginFailures(address: string, since: string): Promise<number>
 
   getSetting(key: string): Promise<string | null>
+
+  /** Newest first, without the hashes. */
+  listApiTokens(): Promise<ApiToken[]>
+  /**
+   * The token whose hash this is, or null. Every authenticated request asks: a store may answer
+   * from a cache, as long as a revoke committed anywhere (another process included) is seen by
+   * the next call.
+   */
+  findApiToken(tokenHash: string): Promise<ApiTokenRecord | null>
+  /** Newest first: at most `limit` entries with an id below `beforeId` (null: from the newest). */
+  listAuditEntries(limit: number, beforeId: number | null): Promise<AuditEntry[]>
 }
 
 export interface StoreTx extends StoreReads {
@@ -200,6 +218,14 @@ export interface StoreTx extends StoreReads {
   lock(key: string): Promise<void>
 
   setSetting(key: string, value: string): Promise<void>
+
+  insertApiToken(token: NewApiToken): Promise<ApiToken>
+  /** Returns false when there was no such token. */
+  deleteApiToken(id: number): Promise<boolean>
+  /** Sets last_used_at (callers write it at most once a minute per token). */
+  touchApiToken(id: number, at: string): Promise<void>
+  /** Many at once: the audit log is written in batches (see audit-log.ts). */
+  insertAuditEntries(entries: readonly NewAuditEntry[]): Promise<void>
 }
 
 /** A live vote as `Store.recordLiveVote` recorded it. */

@@ -5,7 +5,7 @@
 /** Every table, parents before the tables that reference them. */
 export const TABLES = [
   'packs', 'games', 'sessions', 'session_games', 'chat_messages', 'votes', 'webhooks', 'webhook_logs',
-  'webhook_deliveries', 'events', 'login_failures', 'monitor_leases', 'settings',
+  'webhook_deliveries', 'events', 'login_failures', 'monitor_leases', 'settings', 'api_tokens', 'audit_log',
 ] as const
 export type TableName = (typeof TABLES)[number]
 export type TableRow = Record<string, string | number | null>

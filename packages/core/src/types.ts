@@ -125,3 +125,27 @@ export interface GameFilter {
   enabled?: boolean
   pack?: string
 }
+
+/** What an API token may do (see api-tokens.ts); `admin` holds every other scope as well. */
+export type Scope = 'admin' | 'catalogue' | 'sessions' | 'votes' | 'webhooks'
+
+/** An API token as the API shows it: never the token itself, which is shown once at creation. */
+export interface ApiToken {
+  id: number
+  name: string
+  scopes: Scope[]
+  created_at: string
+  expires_at: string | null
+  last_used_at: string | null
+}
+
+/** One audit log row: who changed something (or failed to log in), where, and the answer's status. */
+export interface AuditEntry {
+  id: number
+  at: string
+  /** "admin" (a login token), "token:NAME" (an API token) or "anonymous" (a failed login). */
+  actor: string
+  method: string
+  path: string
+  status: number
+}

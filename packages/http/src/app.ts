@@ -17,6 +17,7 @@ import { registerPlayRoutes } from './routes/play.ts'
 import { registerReferenceRoutes } from './routes/reference.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
+import { registerTokenRoutes } from './routes/tokens.ts'
 import { registerWebhookRoutes } from './routes/webhooks.ts'
 import { registerWebApp } from './web-app.ts'
 
@@ -54,7 +55,9 @@ export function createApp(core: Core, options: AppOptions): H3 {
     return cors.preflight(event) || jsonResponse(404, JSON.stringify({ error: 'Not found' }), cors.headers(event))
   })
 
-  const api = createApiRouter(app, { auth, cors, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, log })
+  const api = createApiRouter(app, {
+    auth, cors, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, log, audit: (entry) => core.audit.record(entry),
+  })
   registerAuthRoutes(api, auth, core)
   registerGameRoutes(api, core)
   registerSessionRoutes(api, core)
@@ -62,6 +65,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerReferenceRoutes(api, app)
   registerPlayRoutes(api, core)
   registerWebhookRoutes(api, core)
+  registerTokenRoutes(api, core)
   registerEventRoutes(api, auth, eventStreams)
   registerWebApp(app)
   return app

@@ -108,6 +108,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await worker.stop()
       await retention.stop()
       await coordinator.stop()
+      await core.audit.flush() // the entries of the last requests
     },
   }
 }

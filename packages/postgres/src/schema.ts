@@ -9,6 +9,7 @@
 import { countersPerStatement } from './schema-counters-per-statement.ts'
 import { noQueues } from './schema-no-queues.ts'
 import { logRetention } from './schema-retention.ts'
+import { tokensAudit } from './schema-tokens-audit.ts'
 import { triggers } from './schema-triggers.ts'
 
 const tables = /* sql */ `
@@ -166,4 +167,4 @@ CREATE TABLE cache_versions (
 INSERT INTO cache_versions (name, version) VALUES ('catalogue', 0);
 `
 
-export const migrations: string[] = [tables + triggers, countersPerStatement, noQueues, logRetention]
+export const migrations: string[] = [tables + triggers, countersPerStatement, noQueues, logRetention, tokensAudit]

@@ -5,7 +5,7 @@ import type { ChangeTopic, Game, NewChatMessage, NewVote, Session, SessionGame, 
 import { createCoordination } from './coordination.ts'
 import { createPruning } from './pruning.ts'
 import { type BatchDb, setClause, type SqlValue, valuesList } from './db.ts'
-import { SESSION_GAME_COLUMNS, SESSION_GAME_JOIN, toWebhook } from './rows.ts'
+import { SESSION_GAME_COLUMNS, SESSION_GAME_JOIN, toApiToken, toWebhook } from './rows.ts'
 
 type Writes = Omit<StoreTx, keyof StoreReads>
 
@@ -103,6 +103,20 @@ export function createWrites(db: BatchDb, changed: (topic: ChangeTopic) => void)
     setSetting: async (key, value) => db.defer(
       'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       [key, value]),
+
+    insertApiToken: async (token) => toApiToken((await db.get(
+      'INSERT INTO api_tokens (name, scopes, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+      [token.name, JSON.stringify(token.scopes), token.token_hash, token.created_at, token.expires_at]))!),
+    deleteApiToken: async (id) => (await db.run('DELETE FROM api_tokens WHERE id = $1', [id])) > 0,
+    touchApiToken: async (id, at) => db.defer('UPDATE api_tokens SET last_used_at = $1 WHERE id = $2', [at, id]),
+    // One statement per batch, sent with the commit: one round trip.
+    insertAuditEntries: async (entries) => {
+      for (let start = 0; start < entries.length; start += BATCH) {
+        const batch = entries.slice(start, start + BATCH)
+        db.defer(`INSERT INTO audit_log (at, actor, method, path, status) VALUES ${valuesList(batch.length, 5)}`,
+          batch.flatMap((e) => [e.at, e.actor, e.method, e.path, e.status]))
+      }
+    },
   }
 }
 

@@ -6,5 +6,6 @@ import { initial } from './migrations/001-initial.ts'
 import { idsEventsLeases } from './migrations/002-ids-events-leases.ts'
 import { chatMessageKey } from './migrations/003-chat-message-key.ts'
 import { logRetention } from './migrations/004-log-retention.ts'
+import { tokensAudit } from './migrations/005-tokens-audit.ts'
 
-export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention]
+export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, tokensAudit]

@@ -4,7 +4,7 @@ import type { Delivery, StoreReads, StoreTx } from '../store.ts'
 import type { Game, Session, SessionGame } from '../types.ts'
 import type { SqlValue, SqlWriter } from './durable-db.ts'
 import { createPruning } from './pruning.ts'
-import { setClause, toDelivery } from './rows.ts'
+import { setClause, toApiToken, toDelivery } from './rows.ts'
 import type { TransactionCache } from './table-cache.ts'
 
 type Writes = Omit<StoreTx, keyof StoreReads>
@@ -198,6 +198,18 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
     setSetting: async (key, value) =>
       void db.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
         [key, value]),
+
+    async insertApiToken(token) {
+      const { lastInsertRowid } = db.run(
+        'INSERT INTO api_tokens (name, scopes, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+        [token.name, JSON.stringify(token.scopes), token.token_hash, token.created_at, token.expires_at])
+      return toApiToken(db.get('SELECT * FROM api_tokens WHERE id = ?', [lastInsertRowid])!)
+    },
+    deleteApiToken: async (id) => db.run('DELETE FROM api_tokens WHERE id = ?', [id]).changes > 0,
+    touchApiToken: async (id, at) => void db.run('UPDATE api_tokens SET last_used_at = ? WHERE id = ?', [at, id]),
+    insertAuditEntries: async (entries) =>
+      insertMany(db, 'INSERT INTO audit_log (at, actor, method, path, status)', entries,
+        (e) => [e.at, e.actor, e.method, e.path, e.status]),
   }
   return writes
 }

@@ -30,7 +30,7 @@ const eventData: Record<EventType, { when: string; data: Schema }> = {
     data: object({
       session: ref('LiveVoteSession'),
       game: ref('LiveVoteGame'),
-      vote: vote('Always sent to webhooks; on the event stream only to a connection with an admin token',
+      vote: vote('Always sent to webhooks; on the event stream only to a connection with a token holding the scope `votes`',
         ['type', 'timestamp']),
     }),
   },
