@@ -8,7 +8,7 @@ import { DEFAULT_BODY_LIMIT } from './body.ts'
 import { createCors } from './cors.ts'
 import { createEventStreams, type EventStreams } from './event-streams.ts'
 import { createFrameworkErrorHandler } from './framework-errors.ts'
-import { API_VERSION, jsonResponse } from './respond.ts'
+import { jsonResponse, setCommonHeaders } from './respond.ts'
 import { createApiRouter } from './router.ts'
 import { registerAuthRoutes } from './routes/auth.ts'
 import { registerEventRoutes } from './routes/events.ts'
@@ -51,7 +51,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   // through the error handler, which does the same.
   const app = new H3({ onError: createFrameworkErrorHandler(cors, log) })
   app.options('/**', (event) => {
-    event.res.headers.set('X-API-Version', API_VERSION)
+    setCommonHeaders(event)
     return cors.preflight(event) || jsonResponse(404, JSON.stringify({ error: 'Not found' }), cors.headers(event))
   })
 
