@@ -4,7 +4,7 @@
 import type {
   ChatImportResult, CsvImportPlan, CsvImportResult, ExportFormat, FavorBias, Game, GameFilter,
   LiveVoteResult, Pack, PackMeta, PickResult, Session, SessionGame, SessionGameStatus, Stats,
-  Webhook, WebhookLog,
+  Webhook, WebhookLog, ApiToken, AuditEntry, CreatedToken,
 } from '@game-picker/core'
 
 export type Access = 'read' | 'write'
@@ -89,5 +89,11 @@ export interface Backend {
     test(id: number): Promise<void>
     logs(id: number, limit?: number): Promise<WebhookLog[]>
   }
+  tokens: {
+    create(body: Body): Promise<CreatedToken>
+    list(): Promise<ApiToken[]>
+    revoke(id: number): Promise<void>
+  }
+  audit(limit?: number): Promise<AuditEntry[]>
   close(): Promise<void>
 }

@@ -62,6 +62,8 @@ export function createLocalBackend(core: Core): Backend {
       test: core.webhooks.test,
       logs: core.webhooks.logs,
     },
+    tokens: { create: core.apiTokens.create, list: core.apiTokens.list, revoke: core.apiTokens.revoke },
+    audit: (limit) => core.audit.list({ limit: limit === undefined ? undefined : String(limit) }),
     close: core.close,
   }
 }

@@ -1,5 +1,5 @@
 // Data in and out (import, export, stats), webhooks, and the database itself (init, serve, admin-key).
-import { BUILTIN_CATALOGUES, EVENT_TYPES } from '@game-picker/core'
+import { BUILTIN_CATALOGUES, EVENT_TYPES, SCOPES } from '@game-picker/core'
 import { type Command, Option } from 'commander'
 import type { Runtime } from '../runtime.ts'
 import { parseCount, parseId, parsePositive } from '../options.ts'
@@ -36,6 +36,19 @@ export function registerAdmin(program: Command, runtime: Runtime) {
   webhooks.command('test').description('send a test game.added event').argument('<id>', 'webhook id', parseId).action(hookAction('test'))
   webhooks.command('logs').description('delivery attempts, newest first').argument('<id>', 'webhook id', parseId)
     .option('--limit <n>', 'how many (1-500, default 50)', parsePositive).action(hookAction('logs'))
+
+  const tokens = program.command('tokens').description('API tokens: give a bot or an overlay only the scopes it needs')
+  const tokenAction = lazyGroup(runtime, async () => (await import('../commands/tokens.ts')).tokensCommand)
+  tokens.command('create').description('create a token (shown once)')
+    .requiredOption('--name <name>', 'what it is for (1-64 characters)')
+    .requiredOption('--scope <scope>', `repeat for each: ${SCOPES.join(', ')}`, (value: string, previous: string[] = []) => [...previous, value])
+    .option('--expires-days <n>', 'days until it expires (1-3650; default never)', parsePositive)
+    .action(tokenAction('create'))
+  tokens.command('list').description('list tokens (never the tokens themselves)').action(tokenAction('list'))
+  tokens.command('revoke').description('revoke a token').argument('<id>', 'token id', parseId).action(tokenAction('revoke'))
+  program.command('audit').description('who changed what, newest first (kept 90 days)')
+    .option('--limit <n>', 'how many (1-500, default 100)', parsePositive)
+    .action(lazyAction(runtime, async () => (await import('../commands/tokens.ts')).auditCommand))
 
   program.command('events').description('follow a server\'s live events until Ctrl-C (needs --remote; --key shows who voted)')
     .option('--events <list>', `only these, comma-separated: ${EVENT_TYPES.join(',')}`)
