@@ -106,14 +106,14 @@ describe.each(TARGETS)('retention on %s', (_name, makeTarget) => {
     const core = createCore({ store: recordingBatches(store, batches), now: () => new Date(NOW) })
     const webhookId = await fill(store)
 
-    expect(await core.retention.prune()).toEqual({ events: OLD_EVENTS, webhook_logs: OLD_LOGS + 1, audit_log: OLD_AUDIT + 1 })
+    expect(await core.retention.prune()).toEqual({ events: OLD_EVENTS, webhook_logs: OLD_LOGS + 1, audit_log: OLD_AUDIT + 1, chat_seen_messages: 0 })
     expect(batches.every((deleted) => deleted <= PRUNE_BATCH)).toBe(true)
-    // events: 1,000 + 500; logs: 1,000 + 1,000 + 501; audit log: 1,000 + 201
-    expect(batches).toEqual([1000, 500, 1000, 1000, 501, 1000, 201])
+    // events: 1,000 + 500; logs: 1,000 + 1,000 + 501; audit log: 1,000 + 201; chat message ids: none
+    expect(batches).toEqual([1000, 500, 1000, 1000, 501, 1000, 201, 0])
     expect((await store.read((tx) => tx.listAuditEntries(10, null))).map((entry) => entry.at))
       .toEqual([iso(NOW - HOUR), iso(NOW - LOG_RETENTION_MS.audit_log)])
     expect(await remaining(store, webhookId)).toEqual(expectedAfterPruning)
-    expect(await core.retention.prune()).toEqual({ events: 0, webhook_logs: 0, audit_log: 0 })
+    expect(await core.retention.prune()).toEqual({ events: 0, webhook_logs: 0, audit_log: 0, chat_seen_messages: 0 })
     await core.close()
 
     const reopened = await target.reopen()

@@ -60,6 +60,9 @@ export const ROUTES: Route[] = [
   route('GET', '/api/tokens', true),
   route('DELETE', '/api/tokens/:id', true),
   route('GET', '/api/audit', true),
+  route('POST', '/api/chat/twitch', true, 'object'),
+  route('GET', '/api/chat/twitch', false),
+  route('DELETE', '/api/chat/twitch', true),
   route('GET', '/api/events', false), // a stream: answers with headers, then stays open
   route('GET', '/api/openapi.json', false),
   route('GET', '/docs', false),

@@ -2,13 +2,15 @@ import { EVENT_TYPES } from '@game-picker/core'
 import { expect, test } from 'vitest'
 import { connectedEvents } from '../helpers/event-client.ts'
 import { checkEvent, checkResponse, checkWebhookDelivery } from '../helpers/openapi-check.ts'
+import { startFakeTwitch } from '../helpers/fake-twitch.ts'
 import { respondWith, startReceiver } from '../helpers/receiver.ts'
 import { call, login, startTestServer } from '../helpers/server.ts'
 
 const typesOf = (names: string[]) => [...new Set(names)].sort()
 
 test('every event type, as a webhook receives it and as the stream sends it, is what the document describes', async () => {
-  const server = await startTestServer({ webhookRetryDelaysMs: [50], webhookTimeoutMs: 300 })
+  const twitch = await startFakeTwitch()
+  const server = await startTestServer({ webhookRetryDelaysMs: [50], webhookTimeoutMs: 300, twitchChatUrl: twitch.url, chatSyncMs: 100 })
   try {
     const token = await login(server.url)
     const api = (method: string, path: string, body?: unknown) => call(server.url, method, path, { token, body })
@@ -16,9 +18,9 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
     await api('POST', '/api/webhooks', { name: 'all', url: receiver.url, secret: 's', events: [...EVENT_TYPES] })
     const stream = await connectedEvents(server.url, '', { authorization: `Bearer ${token}` })
 
-    // One games night, 8 events of every type: started; game.added; updated (room code);
+    // One games night, 10 events of every type: started; game.added; updated (room code);
     // vote.received; updated (the first game played) and game.added; updated (the second played)
-    // and ended.
+    // and ended; the chat connector joining a channel and stopping.
     const game = (await api('POST', '/api/games', { pack_name: 'P', title: 'T', min_players: 1, max_players: 4 })).body
     const session = (await api('POST', '/api/sessions')).body
     const row = (await api('POST', `/api/sessions/${session.id}/games`, { game_id: game.id })).body
@@ -26,8 +28,11 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
     await api('POST', '/api/votes/live', { username: 'viewer', vote: 'up', timestamp: new Date().toISOString() })
     await api('POST', `/api/sessions/${session.id}/games`, { game_id: game.id })
     await api('POST', `/api/sessions/${session.id}/close`)
+    await api('POST', '/api/chat/twitch', { channel: 'events_channel' })
+    for (let i = 0; i < 400 && (await api('GET', '/api/chat/twitch')).body.state !== 'connected'; i++) await new Promise((resolve) => setTimeout(resolve, 25))
+    await api('DELETE', '/api/chat/twitch')
 
-    const events = await stream.until(8)
+    const events = await stream.until(10)
     expect(typesOf(events.map((event) => event.event))).toEqual(typesOf([...EVENT_TYPES]))
     for (const { event, data } of events) {
       await checkEvent(JSON.parse(data))
@@ -43,5 +48,6 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
     opened.abort()
   } finally {
     await server.stop()
+    await twitch.close()
   }
 })

@@ -22,6 +22,7 @@ import { createLoginLimit } from './login-limit.ts'
 import { createMonitorLeases } from './monitor-leases.ts'
 import type { ChangeTopic, Store } from './store.ts'
 import { createVotes } from './votes.ts'
+import { createTwitchChat } from './twitch-chat.ts'
 import { createWebhooks } from './webhooks.ts'
 
 export interface CoreOptions {
@@ -36,7 +37,7 @@ export interface CoreOptions {
 }
 
 export function createCore(options: CoreOptions) {
-  const listeners: Record<ChangeTopic, Set<() => void>> = { events: new Set(), deliveries: new Set(), monitors: new Set() }
+  const listeners: Record<ChangeTopic, Set<() => void>> = { events: new Set(), deliveries: new Set(), monitors: new Set(), chat: new Set() }
   const notify = (topic: ChangeTopic) => listeners[topic].forEach((listener) => listener())
   const ctx: CoreContext = {
     store: options.store,
@@ -73,10 +74,13 @@ export function createCore(options: CoreOptions) {
     retention: createRetention(ctx),
     monitorLeases: createMonitorLeases(ctx),
     logins: createLoginLimit(ctx),
+    /** The Twitch chat connector's channel, state, counts and lease (the reading is in '@game-picker/core/twitch'). */
+    twitchChat: createTwitchChat(ctx),
     instanceId: ctx.instanceId,
     /**
      * Calls `listener` after a commit, by this process or another sharing the store, that added
-     * events, queued webhook deliveries or changed which room monitors should run. Returns an unsubscribe.
+     * events, queued webhook deliveries, changed which room monitors should run or the chat
+     * connector. Returns an unsubscribe.
      */
     onChange: (topic: ChangeTopic, listener: () => void) => {
       listeners[topic].add(listener)

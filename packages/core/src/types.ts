@@ -126,6 +126,21 @@ export interface GameFilter {
   pack?: string
 }
 
+/** Where the Twitch chat connector stands: reading, about to, or waiting to try again. */
+export type ChatConnectorState = 'connecting' | 'connected' | 'reconnecting'
+
+/** What the connector did with the chat messages it read since it started. */
+export interface ChatCounts { up: number; down: number; poll: number; ignored: number }
+
+/** GET /api/chat/twitch. */
+export interface ChatConnectorStatus {
+  channel: string
+  state: ChatConnectorState
+  /** When reading this channel was started. */
+  since: string
+  counts: ChatCounts
+}
+
 /** What an API token may do (see api-tokens.ts); `admin` holds every other scope as well. */
 export type Scope = 'admin' | 'catalogue' | 'sessions' | 'votes' | 'webhooks'
 

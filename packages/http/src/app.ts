@@ -18,6 +18,7 @@ import { registerReferenceRoutes } from './routes/reference.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
 import { registerTokenRoutes } from './routes/tokens.ts'
+import { registerChatRoutes } from './routes/chat.ts'
 import { registerWebhookRoutes } from './routes/webhooks.ts'
 import { registerWebApp } from './web-app.ts'
 
@@ -66,6 +67,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerPlayRoutes(api, core)
   registerWebhookRoutes(api, core)
   registerTokenRoutes(api, core)
+  registerChatRoutes(api, core)
   registerEventRoutes(api, auth, eventStreams)
   registerWebApp(app)
   return app

@@ -1,8 +1,9 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
-// the webhook delivery worker, the room monitors (resumed after a restart) and the pruning of
-// old log rows (retention).
+// the webhook delivery worker, the room monitors and the Twitch chat connector (both resumed
+// after a restart) and the pruning of old log rows (retention).
 import { type Core, createEventFeed, createRetentionJob } from '@game-picker/core'
 import { createMonitorCoordinator, createRoomMonitors } from '@game-picker/core/monitor'
+import { type ChatVoteSink, createTwitchConnector } from '@game-picker/core/twitch'
 import { createWebhookWorker } from '@game-picker/core/webhooks'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
@@ -33,6 +34,12 @@ export interface ServerOptions {
   eventPingMs?: number
   /** Bytes an event stream client may leave unread before it is dropped (default 1 MiB). */
   eventMaxUnreadBytes?: number
+  /** The Twitch chat endpoint (default Twitch's: wss://irc-ws.chat.twitch.tv:443). */
+  twitchChatUrl?: string
+  /** How often the chat connector's lease is renewed and claimed (default 5 s). */
+  chatSyncMs?: number
+  /** Where chat poll votes go (`core.polls.voteByUsername` once polls exist); absent: numbers in chat are ignored. */
+  chatPollVote?: ChatVoteSink['poll']
   /** How often old log rows are pruned (default 10 minutes; also once at start). */
   retentionIntervalMs?: number
   log?: (line: string) => void
@@ -58,9 +65,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   })
   const retention = createRetentionJob(core, { intervalMs: options.retentionIntervalMs, log })
   const coordinator = createMonitorCoordinator({ leases: core.monitorLeases, monitors, intervalMs: options.monitorSyncMs, log })
+  const chat = createTwitchConnector({
+    lease: core.twitchChat.lease,
+    votes: { live: (vote) => core.votes.live(vote), poll: options.chatPollVote },
+    url: options.twitchChatUrl,
+    intervalMs: options.chatSyncMs,
+    log,
+  })
   const unsubscribe = [
     core.onChange('deliveries', () => worker.wake()),
     core.onChange('monitors', () => void coordinator.wake()),
+    core.onChange('chat', () => void chat.wake()),
   ]
   const eventStreams = createEventStreams({
     feed: createEventFeed(core, { log }), maxStreams: options.maxEventStreams, pingMs: options.eventPingMs,
@@ -93,6 +108,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   worker.start()
   retention.start()
   await coordinator.start() // resumes the monitors nobody holds (after a restart, or a dead server's)
+  await chat.start() // resumes reading a stored channel nobody reads
 
   const address = listener.server.address()
   const port = typeof address === 'object' && address ? address.port : requestedPort
@@ -108,6 +124,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await worker.stop()
       await retention.stop()
       await coordinator.stop()
+      await chat.stop()
       await core.audit.flush() // the entries of the last requests
     },
   }

@@ -11,6 +11,7 @@ type Pruning = Pick<StoreTx, 'pruneEvents' | 'pruneLog'>
 const PRUNED_LOGS: Record<PrunedLog, { table: string; time: string }> = {
   webhook_logs: { table: 'webhook_logs', time: 'created_at' },
   audit_log: { table: 'audit_log', time: 'at' },
+  chat_seen_messages: { table: 'chat_seen_messages', time: 'seen_at' },
 }
 
 export function createPruning(db: Db): Pruning {

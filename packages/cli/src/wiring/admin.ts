@@ -71,6 +71,7 @@ export function registerAdmin(program: Command, runtime: Runtime) {
     .addOption(new Option('--admin-key <key>', 'admin key (default: the stored one, generated on first start)').env('ADMIN_KEY'))
     .addOption(new Option('--jwt-secret <secret>', 'token signing secret (default: kept in the database)').env('JWT_SECRET'))
     .addOption(new Option('--ecast-url <url>', 'Jackbox room service for the room monitor').env('ECAST_URL'))
+    .addOption(new Option('--twitch-chat-url <url>', 'Twitch chat endpoint for the chat connector').env('TWITCH_CHAT_URL'))
     .option('--empty', 'a new database starts without the catalogue')
     .action(lazyAction(runtime, async () => (await import('../commands/serve.ts')).serveCommand))
 }

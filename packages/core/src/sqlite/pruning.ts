@@ -11,6 +11,7 @@ export const EVENTS_PRUNED_THROUGH = 'events_pruned_through'
 export const PRUNED_LOGS: Record<PrunedLog, { table: string; time: string }> = {
   webhook_logs: { table: 'webhook_logs', time: 'created_at' },
   audit_log: { table: 'audit_log', time: 'at' },
+  chat_seen_messages: { table: 'chat_seen_messages', time: 'seen_at' },
 }
 
 /** A batch of events: the oldest by time, none of the newest `keep` (the boundary id). */

@@ -1,9 +1,11 @@
 // The read half of the sqlite Store.
-import type { MonitorLease, StoreReads, StoredEvent, TimelineEntry } from '../store.ts'
+import type { ChatConnectorRecord, MonitorLease, StoreReads, StoredEvent, TimelineEntry } from '../store.ts'
 import type { AuditEntry, ChatMessage, Game, Pack, Session, SessionGame, Vote } from '../types.ts'
 import type { SqlReader } from './durable-db.ts'
 import type { TransactionCache } from './table-cache.ts'
 import { SESSION_GAME_SELECT, SESSION_SELECT, toApiToken, toApiTokenRecord, toWebhook, toWebhookLog } from './rows.ts'
+
+export const CHAT_CONNECTOR_COLUMNS = 'channel, state, since, up, down, poll, ignored, owner, lease_until'
 
 /** The read half; `cache` serves the hot, rarely changing reads (see table-cache.ts). */
 export function createReads(db: SqlReader, cache: TransactionCache): StoreReads {
@@ -81,6 +83,7 @@ export function createReads(db: SqlReader, cache: TransactionCache): StoreReads 
       const row = db.get('SELECT * FROM api_tokens WHERE token_hash = ?', [tokenHash])
       return row ? toApiTokenRecord(row) : null
     },
+    getChatConnector: async () => one<ChatConnectorRecord>(`SELECT ${CHAT_CONNECTOR_COLUMNS} FROM chat_connector WHERE id = 1`, []),
     listAuditEntries: async (limit, beforeId) =>
       db.all<AuditEntry>('SELECT * FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?', [beforeId ?? Number.MAX_SAFE_INTEGER, limit]),
   }

@@ -11,6 +11,7 @@ import { sessionGamePaths } from './paths/session-games.ts'
 import { sessionPaths } from './paths/sessions.ts'
 import { systemPaths } from './paths/system.ts'
 import { tokenPaths } from './paths/tokens.ts'
+import { chatPaths } from './paths/chat.ts'
 import { webhookPaths } from './paths/webhooks.ts'
 import { resourceSchemas } from './resources.ts'
 import { webhookDeliveries } from './webhook-deliveries.ts'
@@ -34,8 +35,9 @@ export function createOpenApiDocument() {
       { name: 'Webhooks', description: 'Registering callback URLs; what they are sent is under Webhooks at the end' },
       { name: 'Events', description: 'The live event stream' },
       { name: 'Tokens', description: 'API tokens with scopes, and the audit log' },
+      { name: 'Chat', description: 'Votes from a Twitch channel\'s chat, read by the server itself' },
     ],
-    paths: { ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...playPaths, ...webhookPaths, ...tokenPaths },
+    paths: { ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...playPaths, ...webhookPaths, ...tokenPaths, ...chatPaths },
     webhooks: webhookDeliveries(eventSchemaNames),
     components: {
       schemas: { ...resourceSchemas, ...eventSchemas, ...errorSchemas },

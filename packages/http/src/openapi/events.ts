@@ -34,6 +34,14 @@ const eventData: Record<EventType, { when: string; data: Schema }> = {
         ['type', 'timestamp']),
     }),
   },
+  'chat.connected': {
+    when: 'The Twitch chat connector joined its channel (at start, and again after each reconnect or takeover).',
+    data: object({ channel: string('The channel, lower case') }),
+  },
+  'chat.disconnected': {
+    when: 'The connector\'s connection to the channel ended (dropped, stopped, the server stopping or found dead by another).',
+    data: object({ channel: string('The channel, lower case') }),
+  },
   'session_game.updated': {
     when: 'A session game changed status, room code, player count or player-check status, including a '
       + '`playing` game becoming `played` because another was added or the session closed.',

@@ -131,7 +131,22 @@ const AuditEntry = object({
   status: integer('The answer\'s status'),
 }, undefined, { description: 'An authenticated request that may change something, or a failed login' })
 
+const chatCount = (what: string) => integer(what, { minimum: 0 })
+const ChatConnectorStatus = object({
+  channel: string('The channel read, lower case'),
+  state: string('connected: joined and reading; connecting: the first attempt; reconnecting: dropped (or its server died) and trying again',
+    { enum: ['connecting', 'connected', 'reconnecting'] }),
+  since: dateTime('When reading this channel was started'),
+  counts: object({
+    up: chatCount('thisgame++ recorded as live votes'),
+    down: chatCount('thisgame-- recorded as live votes'),
+    poll: chatCount('Candidate numbers recorded as poll votes'),
+    ignored: chatCount('Every other message, and votes that were refused (no game playing, within 1 s of the sender\'s last, no open poll)'),
+  }),
+}, undefined, { description: 'The Twitch chat connector. Each message is counted once, by its own id, whichever server read it.' })
+
 export const resourceSchemas: Record<string, Schema> = {
+  ChatConnectorStatus,
   Game, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken, CreatedApiToken,
   AuditEntry,
 }
