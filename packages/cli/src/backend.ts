@@ -4,7 +4,7 @@
 import type {
   ChatImportResult, CsvImportPlan, CsvImportResult, ExportFormat, FavorBias, Game, GameFilter,
   LiveVoteResult, Pack, PackMeta, PickResult, Session, SessionGame, SessionGameStatus, Stats,
-  Webhook, WebhookLog, ApiToken, AuditEntry, CreatedToken,
+  Webhook, WebhookLog, ApiToken, AuditEntry, CreatedToken, ChatConnectorStatus,
 } from '@game-picker/core'
 
 export type Access = 'read' | 'write'
@@ -95,5 +95,11 @@ export interface Backend {
     revoke(id: number): Promise<void>
   }
   audit(limit?: number): Promise<AuditEntry[]>
+  /** The Twitch chat connector: stored in the database, read by a running server. */
+  chat: {
+    start(body: { channel: string }): Promise<ChatConnectorStatus>
+    status(): Promise<ChatConnectorStatus>
+    stop(): Promise<ChatConnectorStatus>
+  }
   close(): Promise<void>
 }

@@ -1,6 +1,6 @@
 // The Backend over a running server's HTTP API (docs/api.md). Responses that wrap a value
 // ({ message, favor_bias }) are unwrapped to what the local backend returns.
-import type { ApiToken, AuditEntry, CreatedToken, ChatImportResult, CsvImportResult, Game, GameFilter, LiveVoteResult, Pack, PackMeta, PickResult, Session, SessionGame, Stats, Webhook, WebhookLog } from '@game-picker/core'
+import type { ApiToken, AuditEntry, ChatConnectorStatus, CreatedToken, ChatImportResult, CsvImportResult, Game, GameFilter, LiveVoteResult, Pack, PackMeta, PickResult, Session, SessionGame, Stats, Webhook, WebhookLog } from '@game-picker/core'
 import type { Backend, PlayerCheckResult } from './backend.ts'
 import { UsageError } from './cli-errors.ts'
 import type { RemoteClient } from './remote-client.ts'
@@ -91,6 +91,11 @@ export function createRemoteBackend(client: RemoteClient): Backend {
       create: (body) => json<CreatedToken>('POST', '/api/tokens', { body, ...AUTH }),
       list: () => json<ApiToken[]>('GET', '/api/tokens', AUTH),
       revoke: async (id) => void (await json('DELETE', `/api/tokens/${id}`, AUTH)),
+    },
+    chat: {
+      start: (body) => json<ChatConnectorStatus>('POST', '/api/chat/twitch', { body, ...AUTH }),
+      status: () => json<ChatConnectorStatus>('GET', '/api/chat/twitch'),
+      stop: () => json<ChatConnectorStatus>('DELETE', '/api/chat/twitch', AUTH),
     },
     audit: (limit) => json<AuditEntry[]>('GET', '/api/audit', { query: { limit }, ...AUTH }),
     close: async () => {},
