@@ -1,7 +1,7 @@
 // The only module that talks to the server over fetch. Every failure becomes an ApiError
 // carrying the API's own `error` text.
 import { getToken, setToken } from './auth.ts'
-import type { Favor, Game, Pack, PackMeta, PickRequest, PickResult, Session, SessionGame, SessionGameStatus, Stats } from './types.ts'
+import type { ChatStatus, Favor, Game, Pack, PackMeta, PickRequest, PickResult, Session, SessionGame, SessionGameStatus, Stats } from './types.ts'
 
 export class ApiError extends Error {
   readonly status: number
@@ -13,7 +13,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH'
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 async function request<T>(method: Method, path: string, options: { body?: unknown; admin?: boolean } = {}): Promise<T> {
   const headers: Record<string, string> = {}
@@ -70,3 +70,15 @@ export const setRoomCode = (row: SessionGame, room_code: string) =>
   request<SessionGame>('PATCH', `${sessionGame(row)}/room-code`, { body: { room_code }, ...admin })
 export const startPlayerCheck = (row: SessionGame) => request('POST', `${sessionGame(row)}/start-player-check`, admin)
 export const stopPlayerCheck = (row: SessionGame) => request('POST', `${sessionGame(row)}/stop-player-check`, admin)
+
+/** The Twitch chat connector's status, or null when no channel is read. */
+export async function getChatStatus(): Promise<ChatStatus | null> {
+  try {
+    return await request<ChatStatus>('GET', '/api/chat/twitch')
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 404) return null
+    throw failure
+  }
+}
+export const connectChat = (channel: string) => request<ChatStatus>('POST', '/api/chat/twitch', { body: { channel }, ...admin })
+export const disconnectChat = () => request<ChatStatus>('DELETE', '/api/chat/twitch', admin)

@@ -6,11 +6,14 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 /** `open` is not a server event: it says the stream (re)connected, so views reload their state. */
 export type LiveEventType =
   | 'open' | 'reset' | 'session.started' | 'session.ended' | 'game.added' | 'vote.received' | 'session_game.updated'
+  | 'chat.connected' | 'chat.disconnected'
 
 export type LiveListener = (type: LiveEventType, data: any) => void
 export type StreamState = 'connecting' | 'live' | 'disconnected'
 
-const SERVER_EVENTS: LiveEventType[] = ['reset', 'session.started', 'session.ended', 'game.added', 'vote.received', 'session_game.updated']
+const SERVER_EVENTS: LiveEventType[] = [
+  'reset', 'session.started', 'session.ended', 'game.added', 'vote.received', 'session_game.updated', 'chat.connected', 'chat.disconnected',
+]
 const RETRY_MS = 2000
 
 const listeners = new Set<LiveListener>()

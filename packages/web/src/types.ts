@@ -91,3 +91,11 @@ export interface Stats {
   mostPlayedGames: RankedGame[]
   topRatedGames: RankedGame[]
 }
+
+/** GET /api/chat/twitch. */
+export interface ChatStatus {
+  channel: string
+  state: 'connecting' | 'connected' | 'reconnecting'
+  since: string
+  counts: { up: number; down: number; poll: number; ignored: number }
+}
