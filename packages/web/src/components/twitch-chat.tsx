@@ -1,13 +1,16 @@
 // The Twitch chat connector on the Session page, for the admin: which channel the server reads
 // and how that goes, or a field to start reading one. It follows the live stream: the
-// connection's changes and each vote bring the status again.
-import { useState } from 'preact/hooks'
+// connection's changes and each vote bring the status again; while a channel is read, the
+// counts are also refreshed every few seconds (ignored messages send no event).
+import { useEffect, useState } from 'preact/hooks'
 import { connectChat, disconnectChat, getChatStatus } from '../api.ts'
 import { useLiveEvents } from '../events.ts'
 import { formatDate } from '../format.ts'
 import { useAction, useRequest } from '../hooks.ts'
 import type { ChatStatus } from '../types.ts'
 import { ErrorAlert } from './error-alert.tsx'
+
+const REFRESH_MS = 5000
 
 const STATE_TEXT: Record<ChatStatus['state'], string> = {
   connecting: 'Connecting…', connected: 'Connected', reconnecting: 'Connection lost, reconnecting…',
@@ -18,6 +21,12 @@ export function TwitchChat() {
   const [actionError, setActionError] = useState<unknown>(null)
   const run = useAction(setActionError)
   const [channel, setChannel] = useState('')
+  const reading = Boolean(status)
+  useEffect(() => {
+    if (!reading) return undefined
+    const timer = setInterval(() => void reload(), REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [reading])
   useLiveEvents((type) => {
     if (type === 'open' || type === 'chat.connected' || type === 'chat.disconnected' || type === 'vote.received') void reload()
   })
