@@ -2,8 +2,8 @@
 // stopped over the API, chat votes recorded with the sender's login and the message's own time
 // through the live-vote rules (the 1 s duplicate rule included), a dropped connection rejoined,
 // RECONNECT followed, PING answered, nothing counted twice, and reading resumed after a restart.
-import { createCore, type Store } from '@game-picker/core'
-import { type RunningServer, startServer } from '@game-picker/http'
+import { createCore, DomainError, type Store } from '@game-picker/core'
+import { type RunningServer, type ServerOptions, startServer } from '@game-picker/http'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { connectEvents } from '../helpers/event-client.ts'
 import { type FakeTwitch, startFakeTwitch } from '../helpers/fake-twitch.ts'
@@ -26,8 +26,13 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean,
   }
 }
 
-async function serverOn(store: Store, instanceId: string): Promise<{ url: string; token: string; server: RunningServer; close(): Promise<void> }> {
-  const server = await startServer({ core: createCore({ store, instanceId }), adminKey: ADMIN_KEY, port: 0, twitchChatUrl: twitch.url, chatSyncMs: 100, log: process.env.DEBUG_CHAT ? console.log : () => {} })
+async function serverOn(
+  store: Store, instanceId: string, options: Partial<ServerOptions> = {},
+): Promise<{ url: string; token: string; server: RunningServer; close(): Promise<void> }> {
+  const server = await startServer({
+    core: createCore({ store, instanceId }), adminKey: ADMIN_KEY, port: 0, twitchChatUrl: twitch.url, chatSyncMs: 100,
+    log: process.env.DEBUG_CHAT ? console.log : () => {}, ...options,
+  })
   let closed = false
   const close = async () => { if (!closed) { closed = true; await server.close() } }
   cleanups.push(close)
@@ -35,10 +40,10 @@ async function serverOn(store: Store, instanceId: string): Promise<{ url: string
 }
 
 /** A server with a session playing a game since a minute ago. */
-async function readyServer(channel: string) {
+async function readyServer(channel: string, options: Partial<ServerOptions> = {}) {
   const store = await openTestStore()
   cleanups.push(() => store.close())
-  const running = await serverOn(store, 'only')
+  const running = await serverOn(store, 'only', options)
   const api = async (method: string, path: string, body?: unknown) => call(running.url, method, path, { token: running.token, body })
   const game = (await api('POST', '/api/games', { pack_name: 'Party Pack', title: 'Quiplash', min_players: 3, max_players: 8 })).body
   const session = (await api('POST', '/api/sessions')).body
@@ -123,6 +128,24 @@ describe('reading chat', () => {
     expect(events.map((event) => event.event)).toEqual(['chat.connected', 'chat.disconnected', 'chat.connected', 'chat.disconnected', 'chat.connected'])
     expect(JSON.parse(events[0].data).data).toEqual({ channel: 'drop_channel' })
     stream.close()
+  })
+
+  test('while a poll is open, 2, !2 and #2 are poll votes by the sender (through the hook polls plug into)', async () => {
+    // This build has no polls: the server takes the poll-vote use case as an option, and the
+    // polls feature passes its vote-by-username. A stand-in here: poll 1 open with 3 candidates.
+    const received: [string, number][] = []
+    const chatPollVote = async (username: string, choice: number) => {
+      if (choice > 3) throw new DomainError('INVALID_INPUT', 'choice must be an integer from 1 to 3')
+      received.push([username, choice])
+    }
+    const { api, status } = await readyServer('polls', { chatPollVote })
+    await api('POST', '/api/chat/twitch', { channel: 'poll_channel' })
+    await until(status, (s) => s.state === 'connected')
+    for (const [login, text] of [['ann', '2'], ['bob', '!1'], ['cat', '#3'], ['dan', ' !2 '], ['eve', '!4'], ['fay', '!2 please'], ['gus', '#two']]) {
+      twitch.say('poll_channel', { login, text })
+    }
+    expect((await until(status, (s) => s.counts.poll + s.counts.ignored === 7)).counts).toEqual({ up: 0, down: 0, poll: 4, ignored: 3 })
+    expect(received).toEqual([['ann', 2], ['bob', 1], ['cat', 3], ['dan', 2]])
   })
 
   test('keeps reading across a restart of the server', async () => {
