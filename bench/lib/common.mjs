@@ -1,7 +1,7 @@
 // Shared helpers: where the production build lives, child processes with a time limit,
 // memory readings, small statistics.
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -55,6 +55,17 @@ export function processCpuMs(pid) {
   } catch {
     return NaN
   }
+}
+
+/** CPU time (ms) used so far by every live process named `name` (e.g. PostgreSQL's backends). */
+export function processesCpuMs(name) {
+  let total = 0
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name) total += processCpuMs(pid)
+    } catch { /* exited meanwhile */ }
+  }
+  return total
 }
 
 /**

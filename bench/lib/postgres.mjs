@@ -38,9 +38,15 @@ export async function startPostgres() {
       const count = async () => Number((await client.query(
         `SELECT COALESCE(SUM(calls), 0) AS n FROM pg_stat_statements
          WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'`)).rows[0].n)
+      /** The statements that took the most database time since the last reset(). */
+      const top = async (limit = 12) => (await client.query(
+        `SELECT calls, round(total_exec_time)::int AS ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query
+         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+         AND query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT $1`, [limit])).rows
       return {
         reset: async () => void await client.query('SELECT pg_stat_statements_reset()'),
         count,
+        top,
         close: () => client.end().catch(() => {}),
       }
     },

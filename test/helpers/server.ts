@@ -21,7 +21,7 @@ export interface TestServer {
 export async function openTestStore(file?: string): Promise<Store> {
   if (TEST_STORE === 'sqlite') return createSqliteStore({ file })
   const url = file === undefined ? await createTestDatabase() : await databaseFor(file)
-  return createPostgresStore({ url, log: () => {} })
+  return createPostgresStore({ url, log: () => {}, holdCaches: true })
 }
 
 /**
@@ -35,7 +35,7 @@ export async function openSharedStores(count: number): Promise<Store[]> {
     return Array.from({ length: count }, () => store)
   }
   const url = await createTestDatabase()
-  const stores = await Promise.all(Array.from({ length: count }, () => createPostgresStore({ url, log: () => {} })))
+  const stores = await Promise.all(Array.from({ length: count }, () => createPostgresStore({ url, log: () => {}, holdCaches: true })))
   afterAll(() => Promise.all(stores.map((store) => store.close())))
   return stores
 }

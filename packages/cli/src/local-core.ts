@@ -29,11 +29,15 @@ export interface OpenLocalCoreOptions {
   seed?: boolean
   /** PostgreSQL only (serve): open even when the database does not answer yet (calls get 503 until it does). */
   waitForDatabase?: boolean
+  /** PostgreSQL only (serve): use the caches without a check per read, kept coherent across instances. */
+  holdCaches?: boolean
 }
 
-export async function openLocalCore({ file, access, seed = true, waitForDatabase = false }: OpenLocalCoreOptions): Promise<OpenedCore> {
+export async function openLocalCore(
+  { file, access, seed = true, waitForDatabase = false, holdCaches = false }: OpenLocalCoreOptions,
+): Promise<OpenedCore> {
   if (file === MEMORY) return { core: createCore({ store: await createSqliteStore() }), label: file, created: null }
-  if (isPostgresUrl(file)) return openPostgresCore(file, seed, waitForDatabase)
+  if (isPostgresUrl(file)) return openPostgresCore(file, seed, { waitForDatabase, holdCaches })
   const isNew = !existsSync(file)
   // Read-only commands read beside a running server without its lock; creating needs the lock.
   const store = await createSqliteStore({ file, readOnly: access === 'read' && !isNew })
@@ -49,13 +53,16 @@ export async function openLocalCore({ file, access, seed = true, waitForDatabase
 }
 
 // Several instances may share the database; the store sets a new one up once, whoever starts first.
-async function openPostgresCore(url: string, seed: boolean, waitForDatabase: boolean): Promise<OpenedCore> {
+async function openPostgresCore(
+  url: string, seed: boolean, { waitForDatabase, holdCaches }: { waitForDatabase: boolean; holdCaches: boolean },
+): Promise<OpenedCore> {
   // Imported only for a URL, so commands on a file never load the PostgreSQL client.
   const { createPostgresStore, describeUrl } = await import('@game-picker/postgres')
   let seededGames = 0
   const store = await createPostgresStore({
     url,
     waitForDatabase,
+    holdCaches,
     onCreate: async (created) => {
       if (seed) seededGames = (await createCore({ store: created }).importBuiltin()).count
     },

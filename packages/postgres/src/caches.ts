@@ -7,9 +7,12 @@
 // (bumped by triggers in the writing transaction; votes and plays count through the counter
 // deltas' change count) and brings back, in the same statement and so the same snapshot, only
 // the parts whose version moved. A part that did not change is the same array as before, which
-// lets the core memoize on identity.
+// lets the core memoize on identity. On an instance that holds its caches coherent with the
+// others (coherence.ts), a snapshot is used without a check while no change was announced
+// since its check began, for at most MAX_AGE_MS.
 import type { ApiTokenRecord, Game, Pack, Session, TimelineEntry, WebhookRecord } from '@game-picker/core'
 import type pg from 'pg'
+import { type Coherence, MAX_AGE_MS } from './coherence.ts'
 import { GAME_SELECT, SESSION_SELECT, toApiTokenRecord, toWebhook } from './rows.ts'
 
 export interface Snapshot {
@@ -58,8 +61,10 @@ SELECT v.catalogue, v.counters, v.sessions, v.webhooks, v.tokens,
 FROM v`
 
 export interface Caches {
-  /** The snapshot as of a check that started after this call; `catalogue`: with games and packs. */
+  /** The snapshot as of a check that started after this call (or a coherent one); `catalogue`: with games and packs. */
   current(catalogue: boolean): Promise<Snapshot>
+  /** Checks run so far. */
+  checks(): number
 }
 
 interface Held {
@@ -69,11 +74,18 @@ interface Held {
   tokens?: { key: number; byHash: ReadonlyMap<string, ApiTokenRecord> }
 }
 
-export function createCaches(query: Query): Caches {
+/** A snapshot and when its check began: the coherence epoch and the time. */
+interface Checked { snapshot: Snapshot; epoch: number; at: number }
+
+export function createCaches(query: Query, coherence: Pick<Coherence, 'epoch' | 'trusted'>): Caches {
   const held: Held = {}
+  const last: { withCatalogue?: Checked; without?: Checked } = {}
+  let checks = 0
 
   // Checks run one at a time (one connection), so `held` is what each one compared against.
   async function check(withCatalogue: boolean): Promise<Snapshot> {
+    const began = { epoch: coherence.epoch(), at: performance.now() }
+    checks += 1
     // Prepared once per connection: planning this statement costs more than running it.
     const { rows: [row] } = await query({ name: 'game-picker-check', text: CHECK, values: [
       held.catalogue?.key[0] ?? null, held.catalogue?.key[1] ?? null, held.sessions?.key ?? null,
@@ -94,16 +106,27 @@ export function createCaches(query: Query): Caches {
       held.tokens = { key: versions[4], byHash: new Map(tokens.map((token) => [token.token_hash, token])) }
     }
     const { catalogue, sessions, webhooks, tokens } = held as Required<Held>
-    return {
+    const snapshot = {
       versions, counts: sessions.counts, active: sessions.active, timeline: sessions.timeline, webhooks: webhooks.list,
       tokens: tokens.byHash,
       ...(withCatalogue ? { games: catalogue.games, packs: catalogue.packs } : {}),
     }
+    last[withCatalogue ? 'withCatalogue' : 'without'] = { snapshot, ...began }
+    return snapshot
   }
 
+  const usable = (checked: Checked | undefined) => checked !== undefined && coherence.trusted()
+    && checked.epoch === coherence.epoch() && performance.now() - checked.at < MAX_AGE_MS
   const withCatalogue = coalesce(() => check(true))
   const without = coalesce(() => check(false))
-  return { current: (catalogue) => (catalogue ? withCatalogue() : without()) }
+  return {
+    current(catalogue) {
+      const checked = catalogue ? last.withCatalogue : last.without
+      if (usable(checked)) return Promise.resolve(checked!.snapshot)
+      return catalogue ? withCatalogue() : without()
+    },
+    checks: () => checks,
+  }
 }
 
 /**

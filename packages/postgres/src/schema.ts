@@ -6,6 +6,7 @@
 // - user-given text in unique indexes is indexed through md5(): a B-tree entry has a size
 //   limit (~2.7 kB) that a long title or chat line must not turn into a server error;
 // - one `playing` row per session is enforced here too, since several instances write.
+import { cacheHolders } from './schema-cache-holders.ts'
 import { countersPerStatement } from './schema-counters-per-statement.ts'
 import { noQueues } from './schema-no-queues.ts'
 import { logRetention } from './schema-retention.ts'
@@ -167,4 +168,6 @@ CREATE TABLE cache_versions (
 INSERT INTO cache_versions (name, version) VALUES ('catalogue', 0);
 `
 
-export const migrations: string[] = [tables + triggers, countersPerStatement, noQueues, logRetention, tokensAudit]
+// The tokens' version triggers (migration 6) use bump_version as migration 5 redefined it, so a
+// revoke is announced to the servers holding caches like any other change to cached data.
+export const migrations: string[] = [tables + triggers, countersPerStatement, noQueues, logRetention, cacheHolders, tokensAudit]

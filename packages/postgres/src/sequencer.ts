@@ -9,23 +9,28 @@
 // and later n, yet no writing transaction waits for another. Each instance runs one at a time,
 // and a run serves every commit made before it started. A commit that wrote events is
 // acknowledged once a run has numbered them, so the next read, on any instance, finds them in
-// the log. The same run sends the notifications.
+// the log. The same run sends the notifications, and announces changes to cached data to the
+// instances that hold caches (coherence.ts); such a commit is acknowledged once they heard.
 import type { ChangeTopic } from '@game-picker/core'
 import { CHANNEL } from './changes.ts'
+import { type Coherence, MAX_AGE_MS } from './coherence.ts'
 import type { Dedicated } from './pool.ts'
 
 // Above the 32-bit range of hashtext(), so no tx.lock(key) can collide with it.
 const SEQUENCER_LOCK = '7263540192881734'
 
 export interface Sequencer {
-  /** After a commit: resolves once events of transaction `txid` are numbered and `topics` sent. */
-  afterCommit(txid: string | null, topics: ReadonlySet<ChangeTopic>): Promise<void>
+  /**
+   * After a commit: resolves once events of transaction `txid` are numbered, `topics` sent and,
+   * when `cacheChanged`, every instance holding caches heard of it.
+   */
+  afterCommit(txid: string | null, topics: ReadonlySet<ChangeTopic>, cacheChanged: boolean): Promise<void>
   close(): void
 }
 
-interface Waiter { txid: string | null; resolve: () => void }
+interface Waiter { txid: string | null; cache: boolean; resolve: () => void }
 
-export function createSequencer(conn: Dedicated, sender: string, options: {
+export function createSequencer(conn: Dedicated, sender: string, coherence: Coherence, options: {
   /** Events this instance did not wait for were numbered (e.g. a writer died before its run). */
   onForeignEvents: () => void
   log: (line: string) => void
@@ -49,17 +54,29 @@ export function createSequencer(conn: Dedicated, sender: string, options: {
         const sending = [...topics].filter((topic) => topic !== 'events')
         topics.clear()
         let foreign = false
+        const announcing = batch.some((waiter) => waiter.cache)
+        // Unheard, the announcement is still made: the holders drop their snapshots.
+        if (announcing) await coherence.listening()
+        const announcement = announcing ? coherence.announcement() : null
+        let heard: Promise<void> = Promise.resolve()
         try {
-          foreign = await sequence(batch, sending)
+          const result = await sequence(batch, sending, announcement?.sql)
+          foreign = result.foreign
+          if (announcement) heard = coherence.acknowledged(announcement.sequence, result.holders)
           failing = false
         } catch (error) {
           // The commits are durable; their events are numbered by a later run (this instance's
-          // timer or another instance). The requests are answered rather than failed.
+          // timer or another instance). The requests are answered rather than failed, changes
+          // to cached data once no holder can still use a snapshot from before them.
           if (!failing && !closed) options.log(`PostgreSQL: event sequencing failed (${(error as Error).message}); retrying`)
           failing = true
           await conn.query('ROLLBACK').catch(() => {})
+          if (announcement) heard = new Promise((resolve) => setTimeout(resolve, MAX_AGE_MS + 100))
         }
-        batch.forEach((waiter) => waiter.resolve())
+        for (const waiter of batch) {
+          if (waiter.cache) void heard.then(waiter.resolve)
+          else waiter.resolve()
+        }
         if (foreign) options.onForeignEvents()
       } while (again && !closed)
     } finally {
@@ -67,7 +84,7 @@ export function createSequencer(conn: Dedicated, sender: string, options: {
     }
   }
 
-  async function sequence(batch: Waiter[], sending: ChangeTopic[]) {
+  async function sequence(batch: Waiter[], sending: ChangeTopic[], announcement: string | undefined) {
     const ours = batch.map((waiter) => waiter.txid).filter((txid) => txid !== null && /^\d+$/.test(txid))
     const notes = sending.map((topic) => `pg_notify('${CHANNEL}', '${topic} ${sender}')`)
     const results = [await conn.query(`BEGIN;
@@ -77,10 +94,11 @@ export function createSequencer(conn: Dedicated, sender: string, options: {
         SELECT type, body, created_at FROM moved ORDER BY tx, seq RETURNING id)
       SELECT (SELECT COUNT(*) FROM moved WHERE NOT (tx::text = ANY ('{${ours.join(',')}}'::text[]))) AS foreign,
         (SELECT CASE WHEN COUNT(*) > 0 THEN pg_notify('${CHANNEL}', 'events ${sender}') END FROM numbered) AS notified
+        ${announcement ? `, ${announcement}` : ''}
       ${notes.length > 0 ? `; SELECT ${notes.join(', ')}` : ''};
       COMMIT`)].flat()
     const row = results.find((result) => result.fields?.some((field) => field.name === 'foreign'))!.rows[0]
-    return Number(row.foreign) > 0
+    return { foreign: Number(row.foreign) > 0, holders: (row.holders ?? []) as string[] }
   }
 
   // Numbers what no waiting commit asked for: events of an instance that died after its commit.
@@ -88,11 +106,11 @@ export function createSequencer(conn: Dedicated, sender: string, options: {
   timer.unref()
 
   return {
-    afterCommit(txid, changed) {
-      if (changed.size === 0) return Promise.resolve()
+    afterCommit(txid, changed, cacheChanged) {
+      if (changed.size === 0 && !cacheChanged) return Promise.resolve()
       changed.forEach((topic) => topics.add(topic))
       return new Promise<void>((resolve) => {
-        waiters.push({ txid: changed.has('events') ? txid : null, resolve })
+        waiters.push({ txid: changed.has('events') ? txid : null, cache: cacheChanged, resolve })
         void run()
       })
     },

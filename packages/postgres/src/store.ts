@@ -13,6 +13,7 @@ import {
 import type pg from 'pg'
 import { createCaches, type Snapshot } from './caches.ts'
 import { createChangeListener } from './changes.ts'
+import { createCoherence } from './coherence.ts'
 import { createBatchDb } from './db.ts'
 import { isConnectionError, isRetryable, toStoreError } from './errors.ts'
 import { startUp, type StartUpOptions } from './migrate.ts'
@@ -33,6 +34,12 @@ export interface PostgresStoreOptions extends Omit<StartUpOptions, 'onCreate'> {
   /** Attempts of a transaction that keeps losing races (default 5). */
   maxAttempts?: number
   /**
+   * Serve reads from the caches without checking them first, kept coherent with every other
+   * instance by notifications (coherence.ts): for servers. Default false: each cached read is
+   * checked (a command that runs once).
+   */
+  holdCaches?: boolean
+  /**
    * A database that cannot be reached at start does not fail the start: the store is returned,
    * every call answers UNAVAILABLE until the database answers and is set up (retried with a
    * growing pause, up to 5 s), and `ready` then resolves. Other start-up errors still throw.
@@ -47,6 +54,8 @@ export interface PostgresStore extends Store {
   readonly ready: Promise<{ created: boolean }>
   /** Resolves once the database answers; rejects with UNAVAILABLE otherwise. */
   ping(): Promise<void>
+  /** How many times the caches were checked against the database so far (tests, benchmarks). */
+  cacheChecks(): number
 }
 
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
@@ -57,10 +66,11 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const changes = createChangeListener(options.url, options, sender, log)
   // The check's plan is the same whatever the versions; planning it each time costs more than running it.
   const checker = dedicatedConnection(options.url, options, isConnectionError, { plan_cache_mode: 'force_generic_plan' })
-  const caches = createCaches((query) => checker.query(query))
+  const coherence = createCoherence({ url: options.url, limits: options, owner: sender, hold: options.holdCaches ?? false, log })
+  const caches = createCaches((query) => checker.query(query), coherence)
   const sequencerConnection = dedicatedConnection(options.url, options, isConnectionError)
   const localListeners = new Set<(topic: ChangeTopic) => void>()
-  const sequencer = createSequencer(sequencerConnection, sender, {
+  const sequencer = createSequencer(sequencerConnection, sender, coherence, {
     log,
     onForeignEvents: () => localListeners.forEach((listener) => listener('events')),
   })
@@ -88,14 +98,19 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   async function attempt<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     const topics = new Set<ChangeTopic>()
     let txid: string | null = null
+    let cacheChanged = false
     const result = await withConnection(async (client) => {
       const db = createBatchDb(client, 'BEGIN')
       try {
         const writes = createWrites(db, (topic) => topics.add(topic))
         const result = await fn(withCaches(createReads(db), writes))
-        const ended = await db.finish(`SELECT pg_current_xact_id_if_assigned()::text AS txid; COMMIT`)
-        const id = ended.find((one) => one.fields?.some((field) => field.name === 'txid'))?.rows[0]?.txid
-        txid = id ?? null
+        // The triggers say whether cached data changed (schema-cache-holders.ts).
+        const ended = await db.finish(`SELECT pg_current_xact_id_if_assigned()::text AS txid,
+          current_setting('game_picker.cache_changed', true) = '1' AS cache_changed; COMMIT`)
+        const row = ended.find((one) => one.fields?.some((field) => field.name === 'txid'))?.rows[0]
+        txid = row?.txid ?? null
+        cacheChanged = row?.cache_changed === true
+        if (cacheChanged) coherence.changed()
         return result
       } catch (error) {
         // A connection that cannot even roll back is broken: its error makes it be thrown away.
@@ -105,7 +120,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         throw error
       }
     })
-    await sequencer.afterCommit(txid, topics)
+    await sequencer.afterCommit(txid, topics, cacheChanged)
     return result
   }
 
@@ -239,7 +254,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         if (recorded.length > 0) {
           const topics = new Set<ChangeTopic>(['events'])
           if (recorded.some((row) => row.deliveries > 0)) topics.add('deliveries')
-          await sequencer.afterCommit(recorded[0].txid, topics)
+          coherence.changed() // the games' counters
+          await sequencer.afterCommit(recorded[0].txid, topics, true)
         }
         batch.forEach((vote, i) => vote.resolve(rows[i] && {
           session: { id: rows[i].session_id, games_played: rows[i].games_played },
@@ -290,6 +306,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       gate()
       await withConnection(async (client) => void await client.query('SELECT 1')).catch((error) => { throw toStoreError(error) })
     },
+    cacheChecks: () => caches.checks(),
     subscribe: (listener) => {
       localListeners.add(listener)
       const unsubscribe = changes.subscribe(listener)
@@ -302,6 +319,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       closed = true
       clearInterval(folder)
       sequencer.close()
+      await coherence.close()
       await changes.close()
       await checker.close()
       await sequencerConnection.close()
@@ -316,6 +334,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       onCreate: options.onCreate && (() => options.onCreate!({ ...store, read: readNow, transaction: transactionNow })),
     })
     setUp = true
+    coherence.start()
     Object.assign(store, { created })
     return { created }
   }

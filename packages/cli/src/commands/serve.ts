@@ -19,7 +19,7 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
   // On PostgreSQL, a database that does not answer yet does not stop the server: it answers 503
   // until the database is reachable, then sets up (as a start would) and serves.
   const { core, created, ready } = await openLocalCore({
-    file: ctx.globals.db, access: 'write', seed: !options.empty, waitForDatabase: true,
+    file: ctx.globals.db, access: 'write', seed: !options.empty, waitForDatabase: true, holdCaches: true,
   })
   const setUp = async (made: typeof created) => {
     if (made) ctx.output.note(describeCreation(made))
