@@ -18,8 +18,13 @@ export interface ApiRequest {
   id(name?: string): number
   param(name: string): string
   query: Record<string, string>
-  /** Who sent the request, on routes that need a token. */
+  /** Who sent the request, on routes that need a token (or once requireScope succeeded). */
   principal?: Principal
+  /**
+   * For a public route where only some requests need a token (a poll vote by `username`): 401
+   * without one, 403 without the scope; the request is then audited as that principal's.
+   */
+  requireScope(scope: Scope): Promise<Principal>
 }
 
 export interface RouteOptions {
@@ -78,7 +83,11 @@ export function createApiRouter(app: H3, deps: RouterDeps) {
           principal = await deps.auth.authenticate(event)
           if (options.scope) requireScope(principal, options.scope)
         }
-        const request = toApiRequest(event, deps.bodyLimitBytes)
+        const request = toApiRequest(event, deps.bodyLimitBytes, async (scope) => {
+          principal = await deps.auth.authenticate(event)
+          requireScope(principal, scope)
+          return principal
+        })
         request.principal = principal
         const result = await handler(request)
         const status = options.status ?? 200
@@ -100,7 +109,7 @@ export type ApiRouter = ReturnType<typeof createApiRouter>
 
 // A plain object literal: a getter here (say, a lazy query) made V8 keep every request's
 // object alive through young-generation collections, doubling the cost of a trivial request.
-function toApiRequest(event: H3Event, bodyLimitBytes: number): ApiRequest {
+function toApiRequest(event: H3Event, bodyLimitBytes: number, requireScope: ApiRequest['requireScope']): ApiRequest {
   return {
     event,
     body: () => readJsonBody(event, bodyLimitBytes),
@@ -108,6 +117,7 @@ function toApiRequest(event: H3Event, bodyLimitBytes: number): ApiRequest {
     param: (name) => decodeParam(getRouterParam(event, name) ?? ''),
     query: getQuery(event) as Record<string, string>,
     principal: undefined,
+    requireScope,
   }
 }
 
