@@ -41,7 +41,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
-          include: ['test/{http,webhooks,monitor,e2e,postgres}/**/*.test.ts'],
+          include: ['test/{http,webhooks,monitor,chat,e2e,postgres}/**/*.test.ts'],
           exclude: SQLITE_ONLY,
           env: { GAME_PICKER_TEST_STORE: 'postgres' },
         },

@@ -40,6 +40,9 @@ const KEPT_LOG_TIMES = [iso(NOW - HOUR), iso(NOW - 29 * DAY), iso(NOW - LOG_RETE
 const OLD_EVENTS = 1500
 const NEW_EVENTS = 10_500
 
+const OLD_AUDIT = 1200
+const audit = (at: string) => ({ at, actor: 'admin', method: 'POST', path: '/api/sessions', status: 201 })
+
 async function fill(store: Store): Promise<number> {
   return store.transaction(async (tx) => {
     const webhook = await tx.insertWebhook({
@@ -51,6 +54,11 @@ async function fill(store: Store): Promise<number> {
     for (let i = 0; i < OLD_LOGS; i++) await log(iso(NOW - 31 * DAY + i))
     await log(iso(NOW - LOG_RETENTION_MS.webhook_logs - 1))
     for (const time of [...KEPT_LOG_TIMES].reverse()) await log(time)
+    // The audit log: 1,200 past 90 days and one just past; one exactly 90 days old and one recent stay.
+    await tx.insertAuditEntries([
+      ...Array.from({ length: OLD_AUDIT }, (_, i) => audit(iso(NOW - 91 * DAY + i))),
+      audit(iso(NOW - LOG_RETENTION_MS.audit_log - 1)), audit(iso(NOW - LOG_RETENTION_MS.audit_log)), audit(iso(NOW - HOUR)),
+    ])
     for (let i = 0; i < OLD_EVENTS + NEW_EVENTS; i++) {
       const at = i < OLD_EVENTS ? NOW - EVENT_RETENTION.ms - HOUR + i : NOW - HOUR + i
       await tx.insertEvent({ type: 'vote.received', body: '{}', created_at: iso(at) })
@@ -98,12 +106,14 @@ describe.each(TARGETS)('retention on %s', (_name, makeTarget) => {
     const core = createCore({ store: recordingBatches(store, batches), now: () => new Date(NOW) })
     const webhookId = await fill(store)
 
-    expect(await core.retention.prune()).toEqual({ events: OLD_EVENTS, webhook_logs: OLD_LOGS + 1 })
+    expect(await core.retention.prune()).toEqual({ events: OLD_EVENTS, webhook_logs: OLD_LOGS + 1, audit_log: OLD_AUDIT + 1, chat_seen_messages: 0 })
     expect(batches.every((deleted) => deleted <= PRUNE_BATCH)).toBe(true)
-    // events: 1,000 + 500; logs: 1,000 + 1,000 + 501
-    expect(batches).toEqual([1000, 500, 1000, 1000, 501])
+    // events: 1,000 + 500; logs: 1,000 + 1,000 + 501; audit log: 1,000 + 201; chat message ids: none
+    expect(batches).toEqual([1000, 500, 1000, 1000, 501, 1000, 201, 0])
+    expect((await store.read((tx) => tx.listAuditEntries(10, null))).map((entry) => entry.at))
+      .toEqual([iso(NOW - HOUR), iso(NOW - LOG_RETENTION_MS.audit_log)])
     expect(await remaining(store, webhookId)).toEqual(expectedAfterPruning)
-    expect(await core.retention.prune()).toEqual({ events: 0, webhook_logs: 0 })
+    expect(await core.retention.prune()).toEqual({ events: 0, webhook_logs: 0, audit_log: 0, chat_seen_messages: 0 })
     await core.close()
 
     const reopened = await target.reopen()
@@ -157,6 +167,7 @@ describe('retention with two servers on one PostgreSQL database', () => {
       const [a, b] = await Promise.all(cores.map((core) => core.retention.prune()))
       expect(a.events + b.events).toBe(OLD_EVENTS)
       expect(a.webhook_logs + b.webhook_logs).toBe(OLD_LOGS + 1)
+      expect(a.audit_log + b.audit_log).toBe(OLD_AUDIT + 1)
       expect(await remaining(stores[1], webhookId)).toEqual(expectedAfterPruning)
     } finally {
       await Promise.all(cores.map((core) => core.close()))

@@ -115,5 +115,56 @@ export async function recordEvening(store: Store): Promise<string[]> {
   await step('blocked', () => core.logins.isBlocked('192.0.2.1'))
   await step('not blocked', () => core.logins.isBlocked('192.0.2.2'))
   await step('release monitors', () => core.monitorLeases.release([3]))
+  // The token itself is random: the log keeps everything else of the answer. (The clock is set:
+  // how often the steps before read it differs between stores.)
+  now = Date.parse('2026-11-23T01:00:00.000Z')
+  let token = ''
+  await step('token', async () => {
+    const { token: made, ...rest } = await core.apiTokens.create({ name: 'bot', scopes: ['votes', 'sessions'], expiresInDays: 30 })
+    token = made
+    return rest
+  })
+  await step('token bad', () => core.apiTokens.create({ name: 'bot', scopes: ['root'] }))
+  await step('tokens', () => core.apiTokens.list())
+  await step('token use', () => core.apiTokens.authenticate(token))
+  await step('token unknown', () => core.apiTokens.authenticate(`${token}x`))
+  await step('revoke', () => core.apiTokens.revoke(1))
+  await step('token after revoke', () => core.apiTokens.authenticate(token))
+  await step('revoke again', () => core.apiTokens.revoke(1))
+  now = Date.parse('2026-11-23T02:00:00.000Z')
+  for (const [actor, status] of [['admin', 201], ['token:bot', 403], ['anonymous', 401]] as const) {
+    core.audit.record({ actor, method: 'POST', path: '/api/sessions', status })
+  }
+  await step('audit', () => core.audit.list({}))
+  await step('audit page', () => core.audit.list({ limit: '1', before: '3' }))
+  await step('audit bad limit', () => core.audit.list({ limit: '501' }))
+
+  // The Twitch chat connector's row and lease, as two servers (this core and `other`) use them.
+  now = Date.parse('2026-11-23T03:00:00.000Z')
+  const other = createCore({ store, now: () => new Date(now), instanceId: 'other' })
+  const lease = core.twitchChat.lease
+  await step('chat status none', () => core.twitchChat.status())
+  await step('chat start', () => core.twitchChat.start({ channel: 'Some_Channel' }))
+  await step('chat start again', () => core.twitchChat.start({ channel: 'some_channel' }))
+  await step('chat start other', () => core.twitchChat.start({ channel: 'other_channel' }))
+  await step('chat claim', () => lease.claim())
+  await step('chat claim by other', () => other.twitchChat.lease.claim())
+  await step('chat connected', () => lease.setState('some_channel', 'connected', 'connecting'))
+  await step('chat renew', () => lease.renew())
+  await step('chat first seen', () => lease.firstSeen('message-1'))
+  await step('chat seen again', () => other.twitchChat.lease.firstSeen('message-1'))
+  await step('chat count', () => lease.count({ up: 2, down: 1, poll: 0, ignored: 3 }))
+  await step('chat count by other', () => other.twitchChat.lease.count({ up: 5, down: 5, poll: 5, ignored: 5 }))
+  await step('chat status', () => core.twitchChat.status())
+  await step('chat release', () => lease.release('some_channel', true))
+  await step('chat renew after release', () => lease.renew())
+  await step('chat claim by other after', () => other.twitchChat.lease.claim())
+  await step('chat connected on other', () => other.twitchChat.lease.setState('some_channel', 'connected', 'connecting'))
+  now += 60_000 // the other's lease runs out (it died): this core takes the channel over
+  await step('chat takeover', () => lease.claim())
+  await step('chat status after takeover', () => core.twitchChat.status())
+  await step('chat stop', () => core.twitchChat.stop())
+  await step('chat stop again', () => core.twitchChat.stop())
+  await step('chat events', async () => (await core.events.after(0, 1000)).filter((event) => event.type.startsWith('chat.')))
   return log
 }

@@ -25,12 +25,13 @@ export interface CliOptions {
   env?: Record<string, string>
 }
 
-const CLI_VARIABLES = ['GAME_PICKER_DB', 'GAME_PICKER_KEY', 'ADMIN_KEY', 'JWT_SECRET', 'PORT', 'HOST', 'ECAST_URL']
+const CLI_VARIABLES = ['GAME_PICKER_DB', 'GAME_PICKER_KEY', 'ADMIN_KEY', 'JWT_SECRET', 'PORT', 'HOST', 'ECAST_URL', 'TWITCH_CHAT_URL']
 
 /** The environment a child sees: no CLI settings, TMPDIR (the token cache) inside the test's folder. */
 export function cliEnv(cwd: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: cwd, NO_COLOR: '1', ...extra }
-  for (const name of CLI_VARIABLES) if (!(name in extra)) delete env[name]
+  // No test reaches Twitch: unless a test names its fake, chat goes to a closed local port.
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: cwd, NO_COLOR: '1', TWITCH_CHAT_URL: 'ws://127.0.0.1:9', ...extra }
+  for (const name of CLI_VARIABLES) if (!(name in extra) && name !== 'TWITCH_CHAT_URL') delete env[name]
   return env
 }
 

@@ -1,5 +1,6 @@
 // A real EventSource client (the `eventsource` package, as a script or bot would use) that
 // collects what a server's live event stream sends; closed when the test finishes.
+import { EVENT_TYPES } from '@game-picker/core'
 import { EventSource } from 'eventsource'
 import { onTestFinished } from 'vitest'
 
@@ -10,7 +11,7 @@ export interface ReceivedEvent {
   data: string
 }
 
-const TYPES = ['session.started', 'session.ended', 'game.added', 'vote.received', 'session_game.updated', 'poll.opened', 'poll.voted', 'poll.closed', 'reset']
+const TYPES = [...EVENT_TYPES, 'reset']
 
 export interface EventClient {
   events: ReceivedEvent[]

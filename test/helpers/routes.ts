@@ -62,6 +62,13 @@ export const ROUTES: Route[] = [
   route('DELETE', '/api/webhooks/:id', true),
   route('POST', '/api/webhooks/test/:id', true),
   route('GET', '/api/webhooks/:id/logs', true),
+  route('POST', '/api/tokens', true, 'object'),
+  route('GET', '/api/tokens', true),
+  route('DELETE', '/api/tokens/:id', true),
+  route('GET', '/api/audit', true),
+  route('POST', '/api/chat/twitch', true, 'object'),
+  route('GET', '/api/chat/twitch', false),
+  route('DELETE', '/api/chat/twitch', true),
   route('GET', '/api/events', false), // a stream: answers with headers, then stays open
   route('GET', '/api/openapi.json', false),
   route('GET', '/docs', false),

@@ -44,7 +44,8 @@ export async function startTestServer(
   options: { file?: string } & Partial<Omit<ServerOptions, 'core'>> = {},
 ): Promise<TestServer> {
   const core = createCore({ store: await openTestStore(options.file) })
-  const server = await startServer({ adminKey: ADMIN_KEY, log: () => {}, ...options, core, port: 0 })
+  // No test reaches Twitch: unless a test names its fake, chat goes to a closed local port.
+  const server = await startServer({ adminKey: ADMIN_KEY, log: () => {}, twitchChatUrl: 'ws://127.0.0.1:9', ...options, core, port: 0 })
   return { url: server.url, core, server, stop: async () => { await server.close(); await core.close() } }
 }
 

@@ -13,10 +13,10 @@ export interface WebServer {
   stop(): Promise<void>
 }
 
-export async function startWebServer(): Promise<WebServer> {
+export async function startWebServer(env: Record<string, string> = {}): Promise<WebServer> {
   assertCliBuilt()
   const temp = createTempDir('game-picker-web-')
-  const options = { cwd: temp.path, env: { ADMIN_KEY } }
+  const options = { cwd: temp.path, env: { ADMIN_KEY, ...env } }
   const server: WebServer = {
     url: '',
     serve: await startServe(['--db', 'web.sqlite'], options),

@@ -50,6 +50,7 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} requests per property)`, ()
       expect(response, where).not.toBeNull()
       expect(response!.status, where).toBeLessThan(500)
       expect(response!.headers['x-api-version'], where).toBe('1.0')
+      expect(response!.headers['x-content-type-options'], where).toBe('nosniff')
       if (response!.status >= 400) expect(errorOf(response!.body), where).toEqual(expect.any(String))
     }
     expect(await snapshot(server.url, token)).toEqual(before)
@@ -72,6 +73,7 @@ async function fuzz(name: string, next: (fuzzer: ReturnType<typeof createFuzzer>
     const text = streaming ? await (response as Response).body?.cancel() ?? '' : await (response as Response).text()
     expect(status, where).toBeLessThan(500)
     expect(headers.get('x-api-version'), where).toBe('1.0')
+    expect(headers.get('x-content-type-options'), where).toBe('nosniff')
     if (status >= 400 && request.method !== 'HEAD') {
       expect(headers.get('content-type'), where).toMatch(/^application\/json/)
       expect(errorOf(text), where).toEqual(expect.any(String))

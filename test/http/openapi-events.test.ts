@@ -2,13 +2,15 @@ import { EVENT_TYPES } from '@game-picker/core'
 import { expect, test } from 'vitest'
 import { connectedEvents } from '../helpers/event-client.ts'
 import { checkEvent, checkResponse, checkWebhookDelivery } from '../helpers/openapi-check.ts'
+import { startFakeTwitch } from '../helpers/fake-twitch.ts'
 import { respondWith, startReceiver } from '../helpers/receiver.ts'
 import { call, login, startTestServer } from '../helpers/server.ts'
 
 const typesOf = (names: string[]) => [...new Set(names)].sort()
 
 test('every event type, as a webhook receives it and as the stream sends it, is what the document describes', async () => {
-  const server = await startTestServer({ webhookRetryDelaysMs: [50], webhookTimeoutMs: 300 })
+  const twitch = await startFakeTwitch()
+  const server = await startTestServer({ webhookRetryDelaysMs: [50], webhookTimeoutMs: 300, twitchChatUrl: twitch.url, chatSyncMs: 100 })
   try {
     const token = await login(server.url)
     const api = (method: string, path: string, body?: unknown) => call(server.url, method, path, { token, body })
@@ -32,8 +34,13 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
     await api('POST', `/api/polls/${poll.id}/votes`, { choice: 1, username: 'viewer' })
     await stream.until(10)
     await api('POST', `/api/polls/${poll.id}/close`)
+    await stream.until(11)
+    // Then the chat connector joining a channel and stopping.
+    await api('POST', '/api/chat/twitch', { channel: 'events_channel' })
+    for (let i = 0; i < 400 && (await api('GET', '/api/chat/twitch')).body.state !== 'connected'; i++) await new Promise((resolve) => setTimeout(resolve, 25))
+    await api('DELETE', '/api/chat/twitch')
 
-    const events = await stream.until(11)
+    const events = await stream.until(13)
     expect(typesOf(events.map((event) => event.event))).toEqual(typesOf([...EVENT_TYPES]))
     for (const { event, data } of events) {
       await checkEvent(JSON.parse(data))
@@ -49,5 +56,6 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
     opened.abort()
   } finally {
     await server.stop()
+    await twitch.close()
   }
 })

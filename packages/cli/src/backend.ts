@@ -4,7 +4,7 @@
 import type {
   ChatImportResult, CsvImportPlan, CsvImportResult, ExportFormat, FavorBias, Game, GameFilter,
   LiveVoteResult, Pack, PackMeta, PickResult, Poll, Session, SessionGame, SessionGameStatus, Stats,
-  Webhook, WebhookLog,
+  Webhook, WebhookLog, ApiToken, AuditEntry, CreatedToken, ChatConnectorStatus,
 } from '@game-picker/core'
 
 export type Access = 'read' | 'write'
@@ -97,6 +97,18 @@ export interface Backend {
     remove(id: number): Promise<void>
     test(id: number): Promise<void>
     logs(id: number, limit?: number): Promise<WebhookLog[]>
+  }
+  tokens: {
+    create(body: Body): Promise<CreatedToken>
+    list(): Promise<ApiToken[]>
+    revoke(id: number): Promise<void>
+  }
+  audit(limit?: number): Promise<AuditEntry[]>
+  /** The Twitch chat connector: stored in the database, read by a running server. */
+  chat: {
+    start(body: { channel: string }): Promise<ChatConnectorStatus>
+    status(): Promise<ChatConnectorStatus>
+    stop(): Promise<ChatConnectorStatus>
   }
   close(): Promise<void>
 }

@@ -1,5 +1,5 @@
 // How records read in a terminal: the table columns and one-line labels every command shares.
-import type { FavorBias, Game, Pack, PackMeta, Session, SessionGame, Webhook, WebhookLog } from '@game-picker/core'
+import type { ApiToken, AuditEntry, FavorBias, Game, Pack, PackMeta, Session, SessionGame, Webhook, WebhookLog } from '@game-picker/core'
 import { type Column, formatFields } from './table.ts'
 
 const FAVOR_WORD: Record<FavorBias, string> = { 1: 'favor', 0: 'neutral', [-1]: 'disfavor' }
@@ -85,4 +85,21 @@ export const WEBHOOK_LOG_COLUMNS: Column<WebhookLog>[] = [
   { header: 'Event', value: (log) => log.event_type },
   { header: 'Status', value: (log) => log.response_status },
   { header: 'Error', value: (log) => log.error_message },
+]
+
+export const TOKEN_COLUMNS: Column<ApiToken>[] = [
+  { header: 'ID', value: (token) => token.id },
+  { header: 'Name', value: (token) => token.name },
+  { header: 'Scopes', value: (token) => token.scopes.join(',') },
+  { header: 'Created', value: (token) => time(token.created_at) },
+  { header: 'Expires', value: (token) => time(token.expires_at) ?? 'never' },
+  { header: 'Last used', value: (token) => time(token.last_used_at) ?? 'never' },
+]
+
+export const AUDIT_COLUMNS: Column<AuditEntry>[] = [
+  { header: 'ID', value: (entry) => entry.id },
+  { header: 'At', value: (entry) => entry.at.replace('T', ' ').slice(0, 19) },
+  { header: 'Actor', value: (entry) => entry.actor },
+  { header: 'Request', value: (entry) => `${entry.method} ${entry.path}` },
+  { header: 'Status', value: (entry) => entry.status, align: 'right' },
 ]

@@ -74,6 +74,9 @@ export function createLocalBackend(core: Core): Backend {
       test: core.webhooks.test,
       logs: core.webhooks.logs,
     },
+    tokens: { create: core.apiTokens.create, list: core.apiTokens.list, revoke: core.apiTokens.revoke },
+    chat: { start: core.twitchChat.start, status: core.twitchChat.status, stop: core.twitchChat.stop },
+    audit: (limit) => core.audit.list({ limit: limit === undefined ? undefined : String(limit) }),
     close: core.close,
   }
 }

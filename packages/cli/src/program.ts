@@ -18,7 +18,7 @@ export function createProgram(runtime: Runtime): Command {
     .version(version)
     .addOption(new Option('--db <file|url>', 'database file, or postgres://USER:PASSWORD@HOST:PORT/DB (":memory:" for a throwaway one)').env('GAME_PICKER_DB').default(DEFAULT_DB))
     .option('--remote <url>', 'work against a running server instead of the file')
-    .addOption(new Option('--key <key>', 'admin key, for changes made with --remote').env('GAME_PICKER_KEY'))
+    .addOption(new Option('--key <key>', 'admin key or an API token (gp_...), for changes made with --remote').env('GAME_PICKER_KEY'))
     .option('--json', 'print results as JSON (the HTTP API shapes)')
     // Set before any subcommand exists, so every subcommand inherits them: commander throws
     // instead of exiting (run.ts maps its errors to exit code 2) and writes through the runtime.

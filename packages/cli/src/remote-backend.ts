@@ -1,6 +1,9 @@
 // The Backend over a running server's HTTP API (docs/api.md). Responses that wrap a value
 // ({ message, favor_bias }) are unwrapped to what the local backend returns.
-import type { ChatImportResult, CsvImportResult, Game, GameFilter, LiveVoteResult, Pack, PackMeta, PickResult, Poll, Session, SessionGame, Stats, Webhook, WebhookLog } from '@game-picker/core'
+import type {
+  ApiToken, AuditEntry, ChatConnectorStatus, CreatedToken, ChatImportResult, CsvImportResult, Game, GameFilter, LiveVoteResult,
+  Pack, PackMeta, PickResult, Poll, Session, SessionGame, Stats, Webhook, WebhookLog,
+} from '@game-picker/core'
 import { DomainError, isDomainError } from '@game-picker/core'
 import type { Backend, PlayerCheckResult } from './backend.ts'
 import { UsageError } from './cli-errors.ts'
@@ -100,6 +103,17 @@ export function createRemoteBackend(client: RemoteClient): Backend {
       test: async (id) => void (await json('POST', `/api/webhooks/test/${id}`, AUTH)),
       logs: (id, limit) => json<WebhookLog[]>('GET', `${webhook(id)}/logs`, { query: { limit }, ...AUTH }),
     },
+    tokens: {
+      create: (body) => json<CreatedToken>('POST', '/api/tokens', { body, ...AUTH }),
+      list: () => json<ApiToken[]>('GET', '/api/tokens', AUTH),
+      revoke: async (id) => void (await json('DELETE', `/api/tokens/${id}`, AUTH)),
+    },
+    chat: {
+      start: (body) => json<ChatConnectorStatus>('POST', '/api/chat/twitch', { body, ...AUTH }),
+      status: () => json<ChatConnectorStatus>('GET', '/api/chat/twitch'),
+      stop: () => json<ChatConnectorStatus>('DELETE', '/api/chat/twitch', AUTH),
+    },
+    audit: (limit) => json<AuditEntry[]>('GET', '/api/audit', { query: { limit }, ...AUTH }),
     close: async () => {},
   }
   return backend

@@ -1,5 +1,7 @@
 // The HTTP side of remote mode: JSON requests with ofetch, logging in with the admin key on the
-// first request that needs it and reusing the token (cached for the process, and on disk).
+// first request that needs it and reusing the token (cached for the process, and on disk). A key
+// that starts with gp_ is an API token: it is sent as the bearer token as it is, never cached.
+import { TOKEN_PREFIX } from '@game-picker/core'
 import { type $Fetch, ofetch } from 'ofetch'
 import { UsageError } from './cli-errors.ts'
 import { toCliFailure } from './remote-errors.ts'
@@ -35,8 +37,10 @@ export function createRemoteClient({ url, key, tokenCache = createMemoryTokenCac
   // No retries: a repeated POST could add a game twice.
   const http = fetch.create({ baseURL, retry: 0, timeout: 30_000 })
   let token: string | undefined
+  const apiToken = key?.startsWith(TOKEN_PREFIX) ? key : undefined
 
   async function login(): Promise<string> {
+    if (apiToken) return apiToken
     if (!key) throw new UsageError('This command needs the admin key: pass --key KEY or set GAME_PICKER_KEY.')
     const { token: fresh } = await http<{ token: string }>('/api/auth/login', { method: 'POST', body: { key } })
       .catch((error) => { throw toCliFailure(error, baseURL) })
@@ -50,6 +54,8 @@ export function createRemoteClient({ url, key, tokenCache = createMemoryTokenCac
       return raw ? (http.raw(path, { ...request, responseType: 'text' }) as Promise<T>) : http<T>(path, request)
     }
     if (!options.auth) return attempt(undefined).catch((error) => { throw toCliFailure(error, baseURL) })
+    // Nothing to refresh: the server's answer (403 "Token lacks scope: ...") is the answer.
+    if (apiToken) return attempt(apiToken).catch((error) => { throw toCliFailure(error, baseURL) })
     const cached = token ?? (await tokenCache.read())
     token = cached ?? (await login())
     try {
@@ -67,6 +73,7 @@ export function createRemoteClient({ url, key, tokenCache = createMemoryTokenCac
   return {
     url: baseURL,
     token: async ({ fresh = false } = {}) => {
+      if (apiToken) return apiToken
       if (fresh) await tokenCache.clear()
       else token ??= await tokenCache.read()
       return (token = fresh || !token ? await login() : token)

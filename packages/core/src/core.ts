@@ -2,6 +2,8 @@
 // throws only DomainError for bad input.
 import { randomUUID } from 'node:crypto'
 import { createAdminKeys } from './admin-key.ts'
+import { createApiTokens } from './api-tokens.ts'
+import { createAuditLog } from './audit-log.ts'
 import { readBuiltinCatalogue } from './catalogue.ts'
 import { createChatImport } from './chat-import.ts'
 import type { CoreContext } from './context.ts'
@@ -21,6 +23,7 @@ import { createLoginLimit } from './login-limit.ts'
 import { createMonitorLeases } from './monitor-leases.ts'
 import type { ChangeTopic, Store } from './store.ts'
 import { createVotes } from './votes.ts'
+import { createTwitchChat } from './twitch-chat.ts'
 import { createWebhooks } from './webhooks.ts'
 
 export interface CoreOptions {
@@ -30,10 +33,14 @@ export interface CoreOptions {
   newId?: () => string
   /** This process among those sharing the store (owner of its leases); default a new uuid. */
   instanceId?: string
+  /** Where background trouble is reported (a token's last-use note, an audit batch); default stderr. */
+  log?: (line: string) => void
 }
 
 export function createCore(options: CoreOptions) {
-  const listeners: Record<ChangeTopic, Set<() => void>> = { events: new Set(), deliveries: new Set(), monitors: new Set(), polls: new Set() }
+  const listeners: Record<ChangeTopic, Set<() => void>> = {
+    events: new Set(), deliveries: new Set(), monitors: new Set(), polls: new Set(), chat: new Set(),
+  }
   const notify = (topic: ChangeTopic) => listeners[topic].forEach((listener) => listener())
   const ctx: CoreContext = {
     store: options.store,
@@ -46,6 +53,7 @@ export function createCore(options: CoreOptions) {
   // Commits of other processes sharing the store reach the same listeners as this one's.
   const unsubscribeStore = options.store.subscribe?.(notify)
   const csv = createCsv(ctx)
+  const log = options.log ?? ((line: string) => console.error(line))
   const picker = createPicker(ctx)
   return {
     store: ctx.store,
@@ -72,17 +80,23 @@ export function createCore(options: CoreOptions) {
     retention: createRetention(ctx),
     monitorLeases: createMonitorLeases(ctx),
     logins: createLoginLimit(ctx),
+    /** The Twitch chat connector's channel, state, counts and lease (the reading is in '@game-picker/core/twitch'). */
+    twitchChat: createTwitchChat(ctx),
     instanceId: ctx.instanceId,
     /**
      * Calls `listener` after a commit, by this process or another sharing the store, that added
-     * events, queued webhook deliveries, changed which room monitors should run or opened a poll.
-     * Returns an unsubscribe.
+     * events, queued webhook deliveries, changed which room monitors should run, opened a poll
+     * or changed the chat connector. Returns an unsubscribe.
      */
     onChange: (topic: ChangeTopic, listener: () => void) => {
       listeners[topic].add(listener)
       return () => void listeners[topic].delete(listener)
     },
     adminKeys: createAdminKeys(ctx),
+    /** API tokens with scopes: what a client holds instead of the admin key. */
+    apiTokens: createApiTokens(ctx, log),
+    /** Who changed what: written in batches, listed newest first. */
+    audit: createAuditLog(ctx, log),
     close: () => {
       unsubscribeStore?.()
       return ctx.store.close()

@@ -1,14 +1,15 @@
 // What only serves operations is kept for a bounded time: the event log 24 hours and at least
-// its newest 10,000 (so a client that was away can catch up), webhook delivery logs 30 days.
+// its newest 10,000 (so a client that was away can catch up), webhook delivery logs 30 days,
+// the audit log 90 days.
 // Pruning deletes in small batches, each its own short transaction, yielding between them, so
 // a request never waits behind more than one batch, however much has piled up.
-// The audit log (kept 90 days) joins as one more entry of `logs` and of the store's PrunedLog.
 import { type CoreContext, isoAfter } from './context.ts'
 import type { PrunedLog, StoreTx } from './store.ts'
 
 const DAY = 24 * 60 * 60_000
 export const EVENT_RETENTION = { ms: DAY, keep: 10_000 }
-export const LOG_RETENTION_MS: Record<PrunedLog, number> = { webhook_logs: 30 * DAY }
+// A chat message's id is kept a day: long enough to see it again after any reconnect or takeover.
+export const LOG_RETENTION_MS: Record<PrunedLog, number> = { webhook_logs: 30 * DAY, audit_log: 90 * DAY, chat_seen_messages: DAY }
 /** Rows deleted per transaction at most. */
 export const PRUNE_BATCH = 1000
 
@@ -28,6 +29,8 @@ export function createRetention(ctx: CoreContext) {
   const logs: Record<keyof PrunedCounts, (tx: StoreTx, limit: number) => Promise<number>> = {
     events: (tx, limit) => tx.pruneEvents(isoAfter(ctx, -EVENT_RETENTION.ms), EVENT_RETENTION.keep, limit),
     webhook_logs: (tx, limit) => tx.pruneLog('webhook_logs', isoAfter(ctx, -LOG_RETENTION_MS.webhook_logs), limit),
+    audit_log: (tx, limit) => tx.pruneLog('audit_log', isoAfter(ctx, -LOG_RETENTION_MS.audit_log), limit),
+    chat_seen_messages: (tx, limit) => tx.pruneLog('chat_seen_messages', isoAfter(ctx, -LOG_RETENTION_MS.chat_seen_messages), limit),
   }
 
   /** Deletes batches from one log until a batch comes back short. */

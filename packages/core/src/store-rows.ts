@@ -1,7 +1,7 @@
 // Rows as SQL stores keep them, turned into the port's shapes. The sqlite and PostgreSQL stores
 // have the same columns: webhook events and payloads as JSON text, flags as 0/1.
-import type { Delivery, WebhookRecord } from './store.ts'
-import type { WebhookLog } from './types.ts'
+import type { ApiTokenRecord, Delivery, WebhookRecord } from './store.ts'
+import type { ApiToken, Scope, WebhookLog } from './types.ts'
 
 export type StoredRow = Record<string, unknown>
 
@@ -24,4 +24,20 @@ export function toWebhookLog(row: StoredRow): WebhookLog {
 /** The lease columns stay inside the store. */
 export function toDelivery({ lease_owner: _owner, lease_until: _until, ...row }: StoredRow): Delivery {
   return { ...(row as unknown as Delivery), payload: JSON.parse(row.payload as string) }
+}
+
+/** A token row without its hash (the API's view); scopes are JSON text. */
+export function toApiToken(row: StoredRow): ApiToken {
+  return {
+    id: row.id as number,
+    name: row.name as string,
+    scopes: JSON.parse(row.scopes as string) as Scope[],
+    created_at: row.created_at as string,
+    expires_at: (row.expires_at as string | null) ?? null,
+    last_used_at: (row.last_used_at as string | null) ?? null,
+  }
+}
+
+export function toApiTokenRecord(row: StoredRow): ApiTokenRecord {
+  return { ...toApiToken(row), token_hash: row.token_hash as string }
 }

@@ -2,7 +2,8 @@
 // implementation. Absence is `null`; turning it into NOT_FOUND is the domain's decision.
 // Every method is asynchronous so a networked store (PostgreSQL) can implement it as is.
 import type {
-  ChatMessage, FavorBias, Flag, Game, GameFields, Pack, PlayerCheckStatus, PollStatus, Session,
+  ApiToken, AuditEntry, ChatConnectorState, ChatCounts, ChatMessage, FavorBias, Flag, Game, GameFields, Pack,
+  PlayerCheckStatus, PollStatus, Session,
   SessionGame, SessionGameStatus, Vote, VoteType, Webhook, WebhookLog,
 } from './types.ts'
 
@@ -62,7 +63,24 @@ export type NewEvent = Omit<StoredEvent, 'id'>
  * Logs kept for a bounded time and pruned by age alone (the event log has its own rule, see
  * pruneEvents). Each has a `created_at` column with an index. The audit log joins here.
  */
-export type PrunedLog = 'webhook_logs'
+export type PrunedLog = 'webhook_logs' | 'audit_log' | 'chat_seen_messages'
+
+/** The Twitch chat connector's one row: the channel, its state and counts, and its lease. */
+export interface ChatConnectorRecord extends ChatCounts {
+  channel: string
+  state: ChatConnectorState
+  since: string
+  /** The server reading the channel, until when. */
+  owner: string | null
+  lease_until: string | null
+}
+
+/** An API token as stored: only the SHA-256 of the token, never the token. */
+export interface ApiTokenRecord extends ApiToken {
+  token_hash: string
+}
+export type NewApiToken = Omit<ApiTokenRecord, 'id' | 'last_used_at'>
+export type NewAuditEntry = Omit<AuditEntry, 'id'>
 
 /** A poll as stored; the API's Poll is assembled from it, its candidates and their games. */
 export interface PollRecord {
@@ -104,8 +122,9 @@ export interface MonitorLease {
   lease_until: string
 }
 
-/** What another process sharing the store committed: events, webhook deliveries, monitor state, a poll opened. */
-export type ChangeTopic = 'events' | 'deliveries' | 'monitors' | 'polls'
+/** What another process sharing the store committed: events, webhook deliveries, monitor state,
+ * a poll opened, the chat connector's setting. */
+export type ChangeTopic = 'events' | 'deliveries' | 'monitors' | 'polls' | 'chat'
 
 /** The polls' reads (a part of StoreReads). */
 export interface PollReads {
@@ -170,6 +189,19 @@ export interface StoreReads extends PollReads {
   countLoginFailures(address: string, since: string): Promise<number>
 
   getSetting(key: string): Promise<string | null>
+
+  /** Newest first, without the hashes. */
+  listApiTokens(): Promise<ApiToken[]>
+  /**
+   * The token whose hash this is, or null. Every authenticated request asks: a store may answer
+   * from a cache, as long as a revoke committed anywhere (another process included) is seen by
+   * the next call.
+   */
+  findApiToken(tokenHash: string): Promise<ApiTokenRecord | null>
+  /** Newest first: at most `limit` entries with an id below `beforeId` (null: from the newest). */
+  listAuditEntries(limit: number, beforeId: number | null): Promise<AuditEntry[]>
+
+  getChatConnector(): Promise<ChatConnectorRecord | null>
 }
 
 /** The polls' writes (a part of StoreTx). */
@@ -266,6 +298,28 @@ export interface StoreTx extends StoreReads, PollWrites {
   lock(key: string): Promise<void>
 
   setSetting(key: string, value: string): Promise<void>
+
+  insertApiToken(token: NewApiToken): Promise<ApiToken>
+  /** Returns false when there was no such token. */
+  deleteApiToken(id: number): Promise<boolean>
+  /** Sets last_used_at (callers write it at most once a minute per token). */
+  touchApiToken(id: number, at: string): Promise<void>
+  /** Many at once: the audit log is written in batches (see audit-log.ts). */
+  insertAuditEntries(entries: readonly NewAuditEntry[]): Promise<void>
+
+  /** Creates the connector's row (callers check first that there is none). */
+  insertChatConnector(row: { channel: string; state: ChatConnectorState; since: string }): Promise<void>
+  deleteChatConnector(): Promise<void>
+  /** Leases the connector to `owner` when nobody holds it at `now`; returns the row as it was before, or null when not taken. */
+  claimChatConnector(owner: string, now: string, leaseUntil: string): Promise<ChatConnectorRecord | null>
+  /** Extends `owner`'s lease; false when it does not hold it (stopped, or taken over). */
+  renewChatConnector(owner: string, leaseUntil: string): Promise<boolean>
+  /** Ends `owner`'s lease, setting the state another server will start from. */
+  releaseChatConnector(owner: string, state: ChatConnectorState): Promise<void>
+  /** Sets the state and adds to the counts, only while `owner` holds the lease; false otherwise. */
+  updateChatConnector(owner: string, change: { state?: ChatConnectorState; counts?: ChatCounts }): Promise<boolean>
+  /** Notes a chat message's own id; false when it was noted before (the message is not counted again). */
+  claimChatMessage(messageId: string, seenAt: string): Promise<boolean>
 }
 
 /** A live vote as `Store.recordLiveVote` recorded it. */

@@ -6,7 +6,7 @@
 export const TABLES = [
   'packs', 'games', 'sessions', 'session_games', 'chat_messages', 'votes', 'webhooks', 'webhook_logs',
   'webhook_deliveries', 'events', 'login_failures', 'monitor_leases', 'settings',
-  'polls', 'poll_candidates', 'poll_votes',
+  'polls', 'poll_candidates', 'poll_votes', 'api_tokens', 'audit_log', 'chat_connector', 'chat_seen_messages',
 ] as const
 export type TableName = (typeof TABLES)[number]
 export type TableRow = Record<string, string | number | null>

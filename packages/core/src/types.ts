@@ -155,3 +155,42 @@ export interface PollTally {
   candidates: { number: number; votes: number }[]
   total_votes: number
 }
+
+/** Where the Twitch chat connector stands: reading, about to, or waiting to try again. */
+export type ChatConnectorState = 'connecting' | 'connected' | 'reconnecting'
+
+/** What the connector did with the chat messages it read since it started. */
+export interface ChatCounts { up: number; down: number; poll: number; ignored: number }
+
+/** GET /api/chat/twitch. */
+export interface ChatConnectorStatus {
+  channel: string
+  state: ChatConnectorState
+  /** When reading this channel was started. */
+  since: string
+  counts: ChatCounts
+}
+
+/** What an API token may do (see api-tokens.ts); `admin` holds every other scope as well. */
+export type Scope = 'admin' | 'catalogue' | 'sessions' | 'votes' | 'webhooks'
+
+/** An API token as the API shows it: never the token itself, which is shown once at creation. */
+export interface ApiToken {
+  id: number
+  name: string
+  scopes: Scope[]
+  created_at: string
+  expires_at: string | null
+  last_used_at: string | null
+}
+
+/** One audit log row: who changed something (or failed to log in), where, and the answer's status. */
+export interface AuditEntry {
+  id: number
+  at: string
+  /** "admin" (a login token), "token:NAME" (an API token) or "anonymous" (a failed login). */
+  actor: string
+  method: string
+  path: string
+  status: number
+}

@@ -8,7 +8,7 @@ import { DEFAULT_BODY_LIMIT } from './body.ts'
 import { createCors } from './cors.ts'
 import { createEventStreams, type EventStreams } from './event-streams.ts'
 import { createFrameworkErrorHandler } from './framework-errors.ts'
-import { API_VERSION, jsonResponse } from './respond.ts'
+import { jsonResponse, setCommonHeaders } from './respond.ts'
 import { createApiRouter } from './router.ts'
 import { registerAuthRoutes } from './routes/auth.ts'
 import { registerEventRoutes } from './routes/events.ts'
@@ -18,6 +18,8 @@ import { registerPollRoutes } from './routes/polls.ts'
 import { registerReferenceRoutes } from './routes/reference.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
+import { registerTokenRoutes } from './routes/tokens.ts'
+import { registerChatRoutes } from './routes/chat.ts'
 import { registerWebhookRoutes } from './routes/webhooks.ts'
 import { registerWebApp } from './web-app.ts'
 
@@ -51,19 +53,23 @@ export function createApp(core: Core, options: AppOptions): H3 {
   // through the error handler, which does the same.
   const app = new H3({ onError: createFrameworkErrorHandler(cors, log) })
   app.options('/**', (event) => {
-    event.res.headers.set('X-API-Version', API_VERSION)
+    setCommonHeaders(event)
     return cors.preflight(event) || jsonResponse(404, JSON.stringify({ error: 'Not found' }), cors.headers(event))
   })
 
-  const api = createApiRouter(app, { auth, cors, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, log })
+  const api = createApiRouter(app, {
+    auth, cors, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT, log, audit: (entry) => core.audit.record(entry),
+  })
   registerAuthRoutes(api, auth, core)
   registerGameRoutes(api, core)
   registerSessionRoutes(api, core)
   registerSessionGameRoutes(api, core, monitors)
   registerReferenceRoutes(api, app)
   registerPlayRoutes(api, core)
-  registerPollRoutes(api, core, auth)
+  registerPollRoutes(api, core)
   registerWebhookRoutes(api, core)
+  registerTokenRoutes(api, core)
+  registerChatRoutes(api, core)
   registerEventRoutes(api, auth, eventStreams)
   registerWebApp(app)
   return app

@@ -12,7 +12,7 @@ test('a remembered token still expires after 24 hours', async () => {
   const auth = createAuth(core, { adminKey: 'k', jwtSecret: 'secret' })
   const app = new H3()
   app.post('/login', async (event) => auth.login(event, 'k'))
-  app.get('/check', async (event) => auth.requireAdmin(event).catch((failure) => failure.body))
+  app.get('/check', async (event) => auth.authenticate(event).then((principal) => principal.user, (failure) => failure.body))
 
   const { token } = (await (await app.request('/login', { method: 'POST' })).json()) as { token: string }
   const check = async () => (await app.request('/check', { headers: { authorization: `Bearer ${token}` } })).json()

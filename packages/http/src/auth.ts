@@ -1,6 +1,8 @@
 // Admin login and bearer tokens: jose HS256 JWTs, 24 h, constant-time key
 // checks and the failed-login limit per address (both in the core; the limit is kept in the store).
-import type { Core } from '@game-picker/core'
+// A bearer token is either such a login token (every scope) or an API token (`gp_…`, the scopes
+// it was made with, looked up in the store on every request so a revoke counts at once).
+import { type Core, holdsScope, type Scope, SCOPES, TOKEN_PREFIX } from '@game-picker/core'
 import { type H3Event, getRequestIP } from 'h3'
 import { jwtVerify, SignJWT } from 'jose'
 import { httpFailure } from './errors.ts'
@@ -11,6 +13,15 @@ export const TOKEN_LIFETIME = '24h'
 const VERIFIED_TOKENS_MAX = 1000
 
 interface Claims { role: string; timestamp: number }
+
+/** Who sent an authenticated request, and what it may do. */
+export interface Principal {
+  /** As the audit log names it: "admin" or "token:NAME". */
+  actor: string
+  scopes: readonly Scope[]
+  /** What POST /api/auth/verify answers as `user`. */
+  user: Claims | { role: 'token'; name: string; scopes: Scope[] }
+}
 
 export interface AuthOptions {
   /** The configured admin key; absent = the hashed key kept in the database. */
@@ -40,13 +51,20 @@ export function createAuth(core: Core, options: AuthOptions) {
     return claims
   }
 
-  async function checkToken(token: string): Promise<Claims> {
+  async function checkToken(token: string): Promise<Principal> {
+    if (token.startsWith(TOKEN_PREFIX)) {
+      const holder = await core.apiTokens.authenticate(token)
+      if (!holder) throw httpFailure(403, 'Invalid or expired token')
+      return { actor: `token:${holder.name}`, scopes: holder.scopes, user: { role: 'token', name: holder.name, scopes: holder.scopes } }
+    }
     await secretKey()
+    let claims: Claims
     try {
-      return await verifyToken(token)
+      claims = await verifyToken(token)
     } catch {
       throw httpFailure(403, 'Invalid or expired token')
     }
+    return { actor: 'admin', scopes: SCOPES, user: claims }
   }
 
   return {
@@ -67,23 +85,23 @@ export function createAuth(core: Core, options: AuthOptions) {
       return { token, message: 'Authentication successful', expiresIn: TOKEN_LIFETIME }
     },
 
-    /** The token's claims; 401 without a bearer token, 403 for a bad, expired or unsigned one. */
-    async requireAdmin(event: H3Event): Promise<Claims> {
+    /** Who holds the bearer token; 401 without one, 403 for a bad, expired, revoked or unsigned one. */
+    async authenticate(event: H3Event): Promise<Principal> {
       const token = readBearerToken(event)
       if (!token) throw httpFailure(401, 'Access token required')
       return checkToken(token)
     },
 
     /**
-     * For public endpoints that show admins more (the event stream): true with a valid token in
-     * the header or in `queryToken` (browsers' EventSource cannot set headers), false with none;
-     * a token that is there but bad or expired is 403, as everywhere.
+     * For public endpoints that show more to some (the event stream): true with a valid token
+     * holding `scope` in the header or in `queryToken` (browsers' EventSource cannot set
+     * headers), false with none or without the scope; a token that is there but bad or expired is
+     * 403, as everywhere.
      */
-    async isAdmin(event: H3Event, queryToken?: string): Promise<boolean> {
+    async holds(event: H3Event, scope: Scope, queryToken?: string): Promise<boolean> {
       const token = readBearerToken(event) ?? (queryToken || undefined)
       if (!token) return false
-      await checkToken(token)
-      return true
+      return holdsScope((await checkToken(token)).scopes, scope)
     },
   }
 }
@@ -92,4 +110,9 @@ export type Auth = ReturnType<typeof createAuth>
 
 function readBearerToken(event: H3Event): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(event.req.headers.get('authorization') ?? '')?.[1]
+}
+
+/** 403 "Token lacks scope: SCOPE" unless the principal holds it. */
+export function requireScope(principal: Principal, scope: Scope): void {
+  if (!holdsScope(principal.scopes, scope)) throw httpFailure(403, `Token lacks scope: ${scope}`)
 }

@@ -4,7 +4,7 @@
 // silently closed socket.
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { API_VERSION } from './respond.ts'
+import { COMMON_HEADERS } from './respond.ts'
 
 const PARSER_ERRORS: Record<string, [status: number, reason: string, message: string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'Request headers too large'],
@@ -33,7 +33,7 @@ export function answerMalformedRequests(server: Server): void {
 export function requireHost(listener: RequestListener): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.headers.host !== undefined || req.httpVersion !== '1.1') return listener(req, res)
-    res.writeHead(400, { 'content-type': 'application/json;charset=UTF-8', 'x-api-version': API_VERSION, connection: 'close' })
+    res.writeHead(400, { 'content-type': 'application/json;charset=UTF-8', ...Object.fromEntries(COMMON_HEADERS), connection: 'close' })
     res.end(JSON.stringify({ error: 'Host header required' }))
   }
 }
@@ -41,5 +41,5 @@ export function requireHost(listener: RequestListener): RequestListener {
 function rawResponse(status: number, reason: string, message: string): string {
   const body = JSON.stringify({ error: message })
   return `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json;charset=UTF-8\r\n`
-    + `x-api-version: ${API_VERSION}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+    + COMMON_HEADERS.map(([name, value]) => `${name}: ${value}\r\n`).join('') + `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
 }

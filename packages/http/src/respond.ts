@@ -8,12 +8,36 @@ export const API_VERSION = '1.0'
 
 export type HeaderList = [name: string, value: string][]
 
+/**
+ * On every response, beside X-API-Version: no content sniffing (a JSON answer or a download is
+ * never run as a script or a page), and no Referer sent from anything we serve.
+ */
+export const COMMON_HEADERS: HeaderList = [
+  ['x-api-version', API_VERSION], ['x-content-type-options', 'nosniff'], ['referrer-policy', 'no-referrer'],
+]
+
+/** Sets COMMON_HEADERS on a response h3 makes from `event.res`. */
+export function setCommonHeaders(event: H3Event): void {
+  for (const [name, value] of COMMON_HEADERS) event.res.headers.set(name, value)
+}
+
+/**
+ * The web app's pages: only the app's own scripts, styles and connections (the API and the
+ * event stream are same-origin), no inline script or style, no other origin, and never inside
+ * a frame (the overlay is a browser source, not a frame). The page holds an admin token: a
+ * script injected into it must not run.
+ */
+export const WEB_APP_POLICY = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "connect-src 'self'",
+  "font-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+].join('; ')
+
 const JSON_TYPE = 'application/json;charset=UTF-8'
 
 /** A JSON response; `json` is already serialized. Every response carries X-API-Version. */
 export function jsonResponse(status: number, json: string | Uint8Array<ArrayBuffer>, headers: HeaderList = []): Response {
   return new FastResponse(json, {
-    status, headers: [['content-type', JSON_TYPE], ['x-api-version', API_VERSION], ...headers],
+    status, headers: [['content-type', JSON_TYPE], ...COMMON_HEADERS, ...headers],
   })
 }
 
@@ -35,7 +59,7 @@ export function downloadResponse(file: Download, headers: HeaderList): Response 
     status: 200,
     headers: [
       ['content-type', file.contentType], ['content-disposition', `attachment; filename="${file.filename}"`],
-      ['x-api-version', API_VERSION], ...headers,
+      ...COMMON_HEADERS, ...headers,
     ],
   })
 }
@@ -56,10 +80,10 @@ export function isShapedByHandler(event: H3Event, result: unknown): boolean {
   return prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null
 }
 
-/** Hands the handler's own response to h3, with X-API-Version, CORS and the route's status. */
+/** Hands the handler's own response to h3, with the common headers, CORS and the route's status. */
 export function passThrough(event: H3Event, status: number, result: unknown, headers: HeaderList): unknown {
   event.res.status ??= status
-  event.res.headers.set('x-api-version', API_VERSION)
+  setCommonHeaders(event)
   for (const [name, value] of headers) event.res.headers.append(name, value)
   return result
 }

@@ -1,8 +1,8 @@
 // A thin layer over h3's routing: every handler gets auth, the JSON body, path ids and the
 // query already checked, and every failure becomes the spec's `{ error }` body.
-import { parseId } from '@game-picker/core'
+import { type AuditRecord, parseId, type Scope } from '@game-picker/core'
 import { getQuery, getRouterParam, type H3, type H3Event } from 'h3'
-import type { Auth } from './auth.ts'
+import { type Auth, type Principal, requireScope } from './auth.ts'
 import { readJsonBody } from './body.ts'
 import type { Cors } from './cors.ts'
 import { httpFailure, toErrorResponse } from './errors.ts'
@@ -18,11 +18,24 @@ export interface ApiRequest {
   id(name?: string): number
   param(name: string): string
   query: Record<string, string>
+  /** Who sent the request, on routes that need a token (or once requireScope succeeded). */
+  principal?: Principal
+  /**
+   * For a public route where only some requests need a token (a poll vote by `username`): 401
+   * without one, 403 without the scope; the request is then audited as that principal's.
+   */
+  requireScope(scope: Scope): Promise<Principal>
 }
 
 export interface RouteOptions {
-  /** Requires the admin bearer token. */
-  admin?: boolean
+  /** Requires a bearer token holding this scope (a login token holds every scope). */
+  scope?: Scope
+  /** Requires a valid bearer token, whatever its scopes (checking one). */
+  authenticated?: boolean
+  /** Changes nothing although not a GET: not recorded in the audit log. */
+  readOnly?: boolean
+  /** The admin login: every answer but a success is recorded in the audit log as "anonymous". */
+  login?: boolean
   /** Success status (default 200). */
   status?: number
   /**
@@ -40,6 +53,8 @@ export interface RouterDeps {
   cors: Cors
   bodyLimitBytes: number
   log: (line: string) => void
+  /** Records an audit log entry (not awaited: see the core's audit log). */
+  audit: (entry: AuditRecord) => void
 }
 
 export function createApiRouter(app: H3, deps: RouterDeps) {
@@ -52,16 +67,37 @@ export function createApiRouter(app: H3, deps: RouterDeps) {
     return json
   }
   const add = (method: Method) => (path: string, handler: Handler, options: RouteOptions = {}) => {
+    const needsToken = options.scope !== undefined || options.authenticated === true
+    // Every authenticated request that may change something, whatever its answer; GETs change nothing.
+    const audited = method !== 'GET' && !options.readOnly
     app.on(method, path, async (event) => {
       const cors = deps.cors.headers(event)
+      let principal: Principal | undefined
+      const record = (status: number) => {
+        // The path only: a query string could hold a token (access_token).
+        if (principal && audited) deps.audit({ actor: principal.actor, method, path: event.url.pathname, status })
+        else if (options.login && status !== 200) deps.audit({ actor: 'anonymous', method, path: event.url.pathname, status })
+      }
       try {
-        if (options.admin) await deps.auth.requireAdmin(event)
-        const result = await handler(toApiRequest(event, deps.bodyLimitBytes))
+        if (needsToken) {
+          principal = await deps.auth.authenticate(event)
+          if (options.scope) requireScope(principal, options.scope)
+        }
+        const request = toApiRequest(event, deps.bodyLimitBytes, async (scope) => {
+          principal = await deps.auth.authenticate(event)
+          requireScope(principal, scope)
+          return principal
+        })
+        request.principal = principal
+        const result = await handler(request)
+        const status = options.status ?? 200
+        record(status)
         if (isDownload(result)) return downloadResponse(result, cors)
-        if (isShapedByHandler(event, result)) return passThrough(event, options.status ?? 200, result, cors)
-        return jsonResponse(options.status ?? 200, toJson(result, options.memoized), cors)
+        if (isShapedByHandler(event, result)) return passThrough(event, status, result, cors)
+        return jsonResponse(status, toJson(result, options.memoized), cors)
       } catch (error) {
         const { status, body, headers } = toErrorResponse(error, deps.log)
+        record(status)
         return jsonResponse(status, JSON.stringify(body), headers ? [...cors, ...headers] : cors)
       }
     })
@@ -73,13 +109,15 @@ export type ApiRouter = ReturnType<typeof createApiRouter>
 
 // A plain object literal: a getter here (say, a lazy query) made V8 keep every request's
 // object alive through young-generation collections, doubling the cost of a trivial request.
-function toApiRequest(event: H3Event, bodyLimitBytes: number): ApiRequest {
+function toApiRequest(event: H3Event, bodyLimitBytes: number, requireScope: ApiRequest['requireScope']): ApiRequest {
   return {
     event,
     body: () => readJsonBody(event, bodyLimitBytes),
     id: (name = 'id') => parseId(getRouterParam(event, name)),
     param: (name) => decodeParam(getRouterParam(event, name) ?? ''),
     query: getQuery(event) as Record<string, string>,
+    principal: undefined,
+    requireScope,
   }
 }
 
@@ -91,7 +129,8 @@ function decodeParam(raw: string): string {
   }
 }
 
-export interface ApiRoute { method: Method; path: string; admin: boolean; status: number }
+/** `admin`: the route needs a bearer token; `scope`: the one that token must hold (null: any valid token). */
+export interface ApiRoute { method: Method; path: string; admin: boolean; scope: Scope | null; status: number }
 type AddRoute = (path: string, handler: Handler, options?: RouteOptions) => void
 const apiRoutes = new WeakMap<H3, ApiRoute[]>()
 
@@ -103,7 +142,10 @@ function recordRoutes<R extends Record<string, AddRoute>>(app: H3, router: R): R
   apiRoutes.set(app, routes)
   return Object.fromEntries(Object.entries(router).map(([name, addRoute]) => [name, (...args: Parameters<AddRoute>) => {
     const [path, , options] = args
-    routes.push({ method: name.toUpperCase() as Method, path, admin: options?.admin ?? false, status: options?.status ?? 200 })
+    routes.push({
+      method: name.toUpperCase() as Method, path, admin: options?.scope !== undefined || options?.authenticated === true,
+      scope: options?.scope ?? null, status: options?.status ?? 200,
+    })
     addRoute(...args)
   }])) as R
 }

@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { webAppDir } from '@game-picker/web'
 import { type H3, type H3Event, serveStatic, type StaticAssetMeta } from 'h3'
-import { API_VERSION } from './respond.ts'
+import { setCommonHeaders, WEB_APP_POLICY } from './respond.ts'
 
 export const WEB_APP_PAGES = ['/', '/session', '/catalogue', '/stats', '/history', '/overlay', '/poll', '/vote']
 
@@ -16,14 +16,14 @@ export function registerWebApp(app: H3, dir: string = webAppDir): void {
   const asset = serveAsset(dir)
   const paths = WEB_APP_PAGES.flatMap((path) => (path === '/' ? [path] : [path, `${path}/`]))
   for (const method of ['GET', 'HEAD'] as const) {
-    for (const path of paths) app.on(method, path, withVersion(page))
-    app.on(method, '/assets/**', withVersion(asset))
+    for (const path of paths) app.on(method, path, withCommonHeaders(page))
+    app.on(method, '/assets/**', withCommonHeaders(asset))
   }
 }
 
-/** Every response carries X-API-Version, the web app's too (the API routes add it themselves). */
-const withVersion = (handler: (event: H3Event) => unknown) => (event: H3Event) => {
-  event.res.headers.set('x-api-version', API_VERSION)
+/** Every response carries the common headers, the web app's too (the API routes add them themselves). */
+const withCommonHeaders = (handler: (event: H3Event) => unknown) => (event: H3Event) => {
+  setCommonHeaders(event)
   return handler(event)
 }
 
@@ -41,6 +41,7 @@ function servePage(dir: string) {
     if (!response) return notFound(event)
     // The page names the current assets: a browser asks again after each deploy.
     event.res.headers.set('cache-control', 'no-cache')
+    event.res.headers.set('content-security-policy', WEB_APP_POLICY)
     return response
   }
 }

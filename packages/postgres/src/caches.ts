@@ -1,5 +1,5 @@
 // What most requests read (the catalogue, the session counts, the active session and its
-// timeline, the webhooks) is kept in memory as one snapshot of the database. A read uses the
+// timeline, the webhooks, the API tokens an authenticated request is checked against) is kept in memory as one snapshot of the database. A read uses the
 // snapshot only after a check that *started after the read began* (decisions: read-after-write
 // across servers): that check is one statement on a connection of its own, and every request
 // that arrives while one is running shares the next one, so under load a check serves many
@@ -10,14 +10,14 @@
 // lets the core memoize on identity. On an instance that holds its caches coherent with the
 // others (coherence.ts), a snapshot is used without a check while no change was announced
 // since its check began, for at most MAX_AGE_MS.
-import type { Game, Pack, Session, TimelineEntry, WebhookRecord } from '@game-picker/core'
+import type { ApiTokenRecord, Game, Pack, Session, TimelineEntry, WebhookRecord } from '@game-picker/core'
 import type pg from 'pg'
 import { type Coherence, MAX_AGE_MS } from './coherence.ts'
-import { GAME_SELECT, SESSION_SELECT, toWebhook } from './rows.ts'
+import { GAME_SELECT, SESSION_SELECT, toApiTokenRecord, toWebhook } from './rows.ts'
 
 export interface Snapshot {
-  /** catalogue version, counter changes, sessions version, webhooks version */
-  versions: readonly [number, number, number, number]
+  /** catalogue version, counter changes, sessions version, webhooks version, tokens version */
+  versions: readonly [number, number, number, number, number]
   /** Absent from checks for write transactions, which read games afresh. */
   games?: readonly Game[]
   packs?: readonly Pack[]
@@ -26,21 +26,24 @@ export interface Snapshot {
   /** The active session's timeline ([] without one). */
   timeline: readonly TimelineEntry[]
   webhooks: readonly WebhookRecord[]
+  /** By hash; last_used_at is not kept here (it changes without a version bump). */
+  tokens: ReadonlyMap<string, ApiTokenRecord>
 }
 
 type Query = (query: pg.QueryConfig) => Promise<pg.QueryResult>
 
 const ACTIVE_ID = 'SELECT id FROM sessions WHERE is_active = 1'
 
-// One statement, so one snapshot. $1..$4: the versions the instance holds (NULL: none yet);
+// One statement, so one snapshot. $1..$4, $6: the versions the instance holds (NULL: none yet);
 // $5: whether to bring the catalogue (write transactions do not use it; votes change it).
 export const CHECK = /* sql */ `
 WITH v AS (SELECT
   (SELECT version FROM cache_versions WHERE name = 'catalogue') AS catalogue,
   (SELECT COALESCE(SUM(changes), 0)::bigint FROM game_counter_deltas) AS counters,
   (SELECT version FROM cache_versions WHERE name = 'sessions') AS sessions,
-  (SELECT version FROM cache_versions WHERE name = 'webhooks') AS webhooks)
-SELECT v.catalogue, v.counters, v.sessions, v.webhooks,
+  (SELECT version FROM cache_versions WHERE name = 'webhooks') AS webhooks,
+  (SELECT version FROM cache_versions WHERE name = 'tokens') AS tokens)
+SELECT v.catalogue, v.counters, v.sessions, v.webhooks, v.tokens,
   CASE WHEN $5::boolean AND (v.catalogue IS DISTINCT FROM $1::bigint OR v.counters IS DISTINCT FROM $2::bigint) THEN json_build_array(
     (SELECT COALESCE(json_agg(x ORDER BY x.pack_name, x.title), '[]') FROM (${GAME_SELECT}) x),
     (SELECT COALESCE(json_agg(p ORDER BY p.name), '[]') FROM packs p)) END AS catalogue_rows,
@@ -51,7 +54,10 @@ SELECT v.catalogue, v.counters, v.sessions, v.webhooks,
       SELECT sg.id, sg.game_id, sg.played_at, g.title FROM session_games sg JOIN games g ON g.id = sg.game_id
       WHERE sg.session_id = (${ACTIVE_ID})) t)) END AS session_rows,
   CASE WHEN v.webhooks IS DISTINCT FROM $4::bigint THEN
-    (SELECT COALESCE(json_agg(w ORDER BY w.id), '[]') FROM webhooks w) END AS webhook_rows
+    (SELECT COALESCE(json_agg(w ORDER BY w.id), '[]') FROM webhooks w) END AS webhook_rows,
+  CASE WHEN v.tokens IS DISTINCT FROM $6::bigint THEN
+    (SELECT COALESCE(json_agg(t ORDER BY t.id), '[]') FROM (
+      SELECT id, name, scopes, token_hash, created_at, expires_at, NULL AS last_used_at FROM api_tokens) t) END AS token_rows
 FROM v`
 
 export interface Caches {
@@ -65,6 +71,7 @@ interface Held {
   catalogue?: { key: [number, number]; games: readonly Game[]; packs: readonly Pack[] }
   sessions?: { key: number; counts: Snapshot['counts']; active: Session | null; timeline: readonly TimelineEntry[] }
   webhooks?: { key: number; list: readonly WebhookRecord[] }
+  tokens?: { key: number; byHash: ReadonlyMap<string, ApiTokenRecord> }
 }
 
 /** A snapshot and when its check began: the coherence epoch and the time. */
@@ -82,9 +89,9 @@ export function createCaches(query: Query, coherence: Pick<Coherence, 'epoch' | 
     // Prepared once per connection: planning this statement costs more than running it.
     const { rows: [row] } = await query({ name: 'game-picker-check', text: CHECK, values: [
       held.catalogue?.key[0] ?? null, held.catalogue?.key[1] ?? null, held.sessions?.key ?? null,
-      held.webhooks?.key ?? null, withCatalogue,
+      held.webhooks?.key ?? null, withCatalogue, held.tokens?.key ?? null,
     ] })
-    const versions = [row.catalogue, row.counters, row.sessions, row.webhooks].map(Number) as unknown as Snapshot['versions']
+    const versions = [row.catalogue, row.counters, row.sessions, row.webhooks, row.tokens].map(Number) as unknown as Snapshot['versions']
     if (row.catalogue_rows) {
       const [games, packs] = row.catalogue_rows
       held.catalogue = { key: [versions[0], versions[1]], games, packs }
@@ -94,9 +101,14 @@ export function createCaches(query: Query, coherence: Pick<Coherence, 'epoch' | 
       held.sessions = { key: versions[2], counts, active, timeline }
     }
     if (row.webhook_rows) held.webhooks = { key: versions[3], list: (row.webhook_rows as Record<string, unknown>[]).map(toWebhook) }
-    const { catalogue, sessions, webhooks } = held as Required<Held>
+    if (row.token_rows) {
+      const tokens = (row.token_rows as Record<string, unknown>[]).map(toApiTokenRecord)
+      held.tokens = { key: versions[4], byHash: new Map(tokens.map((token) => [token.token_hash, token])) }
+    }
+    const { catalogue, sessions, webhooks, tokens } = held as Required<Held>
     const snapshot = {
       versions, counts: sessions.counts, active: sessions.active, timeline: sessions.timeline, webhooks: webhooks.list,
+      tokens: tokens.byHash,
       ...(withCatalogue ? { games: catalogue.games, packs: catalogue.packs } : {}),
     }
     last[withCatalogue ? 'withCatalogue' : 'without'] = { snapshot, ...began }

@@ -7,7 +7,7 @@ import pg from 'pg'
 import { connectionConfig, type PoolLimits } from './pool.ts'
 
 export const CHANNEL = 'game_picker_changes'
-const TOPICS: ChangeTopic[] = ['events', 'deliveries', 'monitors', 'polls']
+const TOPICS: ChangeTopic[] = ['events', 'deliveries', 'monitors', 'polls', 'chat']
 
 export interface ChangeListener {
   subscribe(listener: (topic: ChangeTopic) => void): () => void

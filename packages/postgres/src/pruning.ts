@@ -8,7 +8,11 @@ import type { Db } from './db.ts'
 type Pruning = Pick<StoreTx, 'pruneEvents' | 'pruneLog'>
 
 // The tables pruneLog may touch: the name is part of the SQL, so only these.
-const PRUNED_LOGS: Record<PrunedLog, string> = { webhook_logs: 'webhook_logs' }
+const PRUNED_LOGS: Record<PrunedLog, { table: string; time: string }> = {
+  webhook_logs: { table: 'webhook_logs', time: 'created_at' },
+  audit_log: { table: 'audit_log', time: 'at' },
+  chat_seen_messages: { table: 'chat_seen_messages', time: 'seen_at' },
+}
 
 export function createPruning(db: Db): Pruning {
   return {
@@ -28,10 +32,10 @@ export function createPruning(db: Db): Pruning {
       return deleted.length
     },
     pruneLog: async (log, before, limit) => {
-      const table = PRUNED_LOGS[log]
+      const { table, time } = PRUNED_LOGS[log]
       return db.run(
         `DELETE FROM ${table} WHERE id IN (
-           SELECT id FROM ${table} WHERE created_at < $1 ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+           SELECT id FROM ${table} WHERE ${time} < $1 ORDER BY ${time} LIMIT $2 FOR UPDATE SKIP LOCKED)`,
         [before, limit])
     },
   }

@@ -11,6 +11,7 @@ import { countersPerStatement } from './schema-counters-per-statement.ts'
 import { noQueues } from './schema-no-queues.ts'
 import { polls } from './schema-polls.ts'
 import { logRetention } from './schema-retention.ts'
+import { tokensAudit } from './schema-tokens-audit.ts'
 import { triggers } from './schema-triggers.ts'
 
 const tables = /* sql */ `
@@ -168,4 +169,8 @@ CREATE TABLE cache_versions (
 INSERT INTO cache_versions (name, version) VALUES ('catalogue', 0);
 `
 
-export const migrations: string[] = [tables + triggers, countersPerStatement, noQueues, logRetention, cacheHolders, polls]
+// The tokens' version triggers (migration 7) use bump_version as migration 5 redefined it, so a
+// revoke is announced to the servers holding caches like any other change to cached data.
+export const migrations: string[] = [
+  tables + triggers, countersPerStatement, noQueues, logRetention, cacheHolders, polls, tokensAudit,
+]

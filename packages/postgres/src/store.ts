@@ -172,6 +172,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
           case 'countSessions': return async () => ({ ...(await cached()).counts })
           case 'getActiveSession': return async () => (await cached()).active
           case 'listWebhooks': return async () => (await cached()).webhooks
+          // Every authenticated request: no statement of its own, the shared check covers it.
+          case 'findApiToken': return async (hash: string) => (await cached()).tokens.get(hash) ?? null
           case 'listSessionTimeline': return async (sessionId: number) => {
             const { active, timeline } = await cached()
             return active?.id === sessionId ? timeline : restart()

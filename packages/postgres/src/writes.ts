@@ -1,12 +1,13 @@
 // The write half of the PostgreSQL Store. Counters and the versions follow from triggers;
 // inserts return their row in the same round trip (RETURNING); writes that return nothing go
 // with the next statement (db.defer), so a live vote is three round trips, commit included.
-import type { ChangeTopic, Game, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
+import type { ChangeTopic, ChatConnectorRecord, Game, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
 import { createCoordination } from './coordination.ts'
 import { createPollWrites } from './poll-store.ts'
 import { createPruning } from './pruning.ts'
 import { type BatchDb, setClause, type SqlValue, valuesList } from './db.ts'
-import { SESSION_GAME_COLUMNS, SESSION_GAME_JOIN, toWebhook } from './rows.ts'
+import { CHAT_CONNECTOR_COLUMNS } from './reads.ts'
+import { SESSION_GAME_COLUMNS, SESSION_GAME_JOIN, toApiToken, toWebhook } from './rows.ts'
 
 type Writes = Omit<StoreTx, keyof StoreReads>
 
@@ -105,6 +106,46 @@ export function createWrites(db: BatchDb, changed: (topic: ChangeTopic) => void)
     setSetting: async (key, value) => db.defer(
       'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       [key, value]),
+
+    insertApiToken: async (token) => toApiToken((await db.get(
+      'INSERT INTO api_tokens (name, scopes, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+      [token.name, JSON.stringify(token.scopes), token.token_hash, token.created_at, token.expires_at]))!),
+    deleteApiToken: async (id) => (await db.run('DELETE FROM api_tokens WHERE id = $1', [id])) > 0,
+    touchApiToken: async (id, at) => db.defer('UPDATE api_tokens SET last_used_at = $1 WHERE id = $2', [at, id]),
+    insertChatConnector: async (row) => {
+      changed('chat')
+      await db.run('INSERT INTO chat_connector (id, channel, state, since) VALUES (1, $1, $2, $3)', [row.channel, row.state, row.since])
+    },
+    deleteChatConnector: async () => {
+      changed('chat')
+      await db.run('DELETE FROM chat_connector WHERE id = 1')
+    },
+    // The row as it was, locked, then leased in the same statement when free: two servers never both take it.
+    claimChatConnector: async (owner, now, leaseUntil) => db.get<ChatConnectorRecord>(
+      `WITH before AS (SELECT ${CHAT_CONNECTOR_COLUMNS} FROM chat_connector WHERE id = 1
+         AND (owner IS NULL OR lease_until IS NULL OR lease_until <= $2 OR owner = $1) FOR UPDATE),
+       taken AS (UPDATE chat_connector SET owner = $1, lease_until = $3 WHERE id = 1 AND EXISTS (SELECT 1 FROM before) RETURNING id)
+       SELECT before.* FROM before, taken`, [owner, now, leaseUntil]),
+    renewChatConnector: async (owner, leaseUntil) =>
+      (await db.run('UPDATE chat_connector SET lease_until = $1 WHERE id = 1 AND owner = $2', [leaseUntil, owner])) > 0,
+    releaseChatConnector: async (owner, state) => {
+      changed('chat')
+      await db.run('UPDATE chat_connector SET owner = NULL, lease_until = NULL, state = $2 WHERE id = 1 AND owner = $1', [owner, state])
+    },
+    updateChatConnector: async (owner, { state, counts }) => (await db.run(
+      `UPDATE chat_connector SET state = COALESCE($2, state), up = up + $3, down = down + $4, poll = poll + $5, ignored = ignored + $6
+       WHERE id = 1 AND owner = $1`,
+      [owner, state ?? null, counts?.up ?? 0, counts?.down ?? 0, counts?.poll ?? 0, counts?.ignored ?? 0])) > 0,
+    claimChatMessage: async (messageId, seenAt) => (await db.run(
+      'INSERT INTO chat_seen_messages (message_id, seen_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [messageId, seenAt])) > 0,
+    // One statement per batch, sent with the commit: one round trip.
+    insertAuditEntries: async (entries) => {
+      for (let start = 0; start < entries.length; start += BATCH) {
+        const batch = entries.slice(start, start + BATCH)
+        db.defer(`INSERT INTO audit_log (at, actor, method, path, status) VALUES ${valuesList(batch.length, 5)}`,
+          batch.flatMap((e) => [e.at, e.actor, e.method, e.path, e.status]))
+      }
+    },
   }
 }
 

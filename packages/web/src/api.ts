@@ -2,7 +2,8 @@
 // carrying the API's own `error` text.
 import { getToken, setToken } from './auth.ts'
 import type {
-  Favor, Game, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Session, SessionGame, SessionGameStatus, Stats,
+  ChatStatus, Favor, Game, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Session, SessionGame,
+  SessionGameStatus, Stats,
 } from './types.ts'
 
 export class ApiError extends Error {
@@ -15,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH'
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 async function request<T>(method: Method, path: string, options: { body?: unknown; admin?: boolean } = {}): Promise<T> {
   const headers: Record<string, string> = {}
@@ -79,3 +80,14 @@ export const votePoll = (id: number, choice: number, voter: string) =>
   request<Poll>('POST', `/api/polls/${id}/votes`, { body: { choice, voter } })
 /** The newest poll: the open one if any (a poll opens only when none is open, so it is the newest), else null. */
 export const findLatestPoll = async (): Promise<Poll | null> => (await request<Poll[]>('GET', '/api/polls?limit=1'))[0] ?? null
+/** The Twitch chat connector's status, or null when no channel is read. */
+export async function getChatStatus(): Promise<ChatStatus | null> {
+  try {
+    return await request<ChatStatus>('GET', '/api/chat/twitch')
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 404) return null
+    throw failure
+  }
+}
+export const connectChat = (channel: string) => request<ChatStatus>('POST', '/api/chat/twitch', { body: { channel }, ...admin })
+export const disconnectChat = () => request<ChatStatus>('DELETE', '/api/chat/twitch', admin)

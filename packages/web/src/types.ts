@@ -123,3 +123,11 @@ export interface OpenPollRequest {
   durationSeconds?: number
   addWinner: boolean
 }
+
+/** GET /api/chat/twitch. */
+export interface ChatStatus {
+  channel: string
+  state: 'connecting' | 'connected' | 'reconnecting'
+  since: string
+  counts: { up: number; down: number; poll: number; ignored: number }
+}

@@ -10,6 +10,7 @@ export interface ServeOptions {
   adminKey?: string
   jwtSecret?: string
   ecastUrl?: string
+  twitchChatUrl?: string
   empty?: boolean
 }
 
@@ -33,6 +34,7 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
     const server = await startServer({
       core, port: options.port, host: options.host, adminKey: options.adminKey || undefined,
       jwtSecret: options.jwtSecret || undefined, ecastUrl: options.ecastUrl || undefined,
+      twitchChatUrl: options.twitchChatUrl || undefined,
       log: (line) => ctx.output.note(line),
     })
     ctx.output.raw(`Game Picker API listening on ${server.url}\n`)

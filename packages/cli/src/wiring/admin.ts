@@ -1,5 +1,5 @@
 // Data in and out (import, export, stats), webhooks, and the database itself (init, serve, admin-key).
-import { BUILTIN_CATALOGUES, EVENT_TYPES } from '@game-picker/core'
+import { BUILTIN_CATALOGUES, EVENT_TYPES, SCOPES } from '@game-picker/core'
 import { type Command, Option } from 'commander'
 import type { Runtime } from '../runtime.ts'
 import { parseCount, parseId, parsePositive } from '../options.ts'
@@ -37,6 +37,27 @@ export function registerAdmin(program: Command, runtime: Runtime) {
   webhooks.command('logs').description('delivery attempts, newest first').argument('<id>', 'webhook id', parseId)
     .option('--limit <n>', 'how many (1-500, default 50)', parsePositive).action(hookAction('logs'))
 
+  const tokens = program.command('tokens').description('API tokens: give a bot or an overlay only the scopes it needs')
+  const tokenAction = lazyGroup(runtime, async () => (await import('../commands/tokens.ts')).tokensCommand)
+  tokens.command('create').description('create a token (shown once)')
+    .requiredOption('--name <name>', 'what it is for (1-64 characters)')
+    .requiredOption('--scope <scope>', `repeat for each: ${SCOPES.join(', ')}`, (value: string, previous: string[] = []) => [...previous, value])
+    .option('--expires-days <n>', 'days until it expires (1-3650; default never)', parsePositive)
+    .action(tokenAction('create'))
+  tokens.command('list').description('list tokens (never the tokens themselves)').action(tokenAction('list'))
+  tokens.command('revoke').description('revoke a token').argument('<id>', 'token id', parseId).action(tokenAction('revoke'))
+  program.command('audit').description('who changed what, newest first (kept 90 days)')
+    .option('--limit <n>', 'how many (1-500, default 100)', parsePositive)
+    .action(lazyAction(runtime, async () => (await import('../commands/tokens.ts')).auditCommand))
+
+  const chat = program.command('chat').description('votes from a Twitch channel\'s chat, read by the server (no bot to write)')
+  const chatAction = lazyGroup(runtime, async () => (await import('../commands/chat.ts')).chatCommand)
+  chat.command('twitch').description('read a channel: thisgame++ / thisgame-- vote, a number votes in the open poll')
+    .requiredOption('--channel <name>', 'the Twitch channel (3-25 letters, digits or _)')
+    .action(chatAction('twitch'))
+  chat.command('status').description('the channel read, the connection and what its messages did').action(chatAction('status'))
+  chat.command('stop').description('stop reading the channel').action(chatAction('stop'))
+
   program.command('events').description('follow a server\'s live events until Ctrl-C (needs --remote; --key shows who voted)')
     .option('--events <list>', `only these, comma-separated: ${EVENT_TYPES.join(',')}`)
     .action(lazyAction(runtime, async () => (await import('../commands/events.ts')).eventsCommand))
@@ -58,6 +79,7 @@ export function registerAdmin(program: Command, runtime: Runtime) {
     .addOption(new Option('--admin-key <key>', 'admin key (default: the stored one, generated on first start)').env('ADMIN_KEY'))
     .addOption(new Option('--jwt-secret <secret>', 'token signing secret (default: kept in the database)').env('JWT_SECRET'))
     .addOption(new Option('--ecast-url <url>', 'Jackbox room service for the room monitor').env('ECAST_URL'))
+    .addOption(new Option('--twitch-chat-url <url>', 'Twitch chat endpoint for the chat connector').env('TWITCH_CHAT_URL'))
     .option('--empty', 'a new database starts without the catalogue')
     .action(lazyAction(runtime, async () => (await import('../commands/serve.ts')).serveCommand))
 }

@@ -1,5 +1,5 @@
 // Retention on the sqlite store: one small batch per call, oldest first, found through the
-// time index (`created_at`), so a batch costs the same however long the log is.
+// time index (`created_at`, the audit log's `at`), so a batch costs the same however long the log is.
 import type { PrunedLog, StoreTx } from '../store.ts'
 import type { SqlWriter } from './durable-db.ts'
 
@@ -8,16 +8,20 @@ type Pruning = Pick<StoreTx, 'pruneEvents' | 'pruneLog'>
 export const EVENTS_PRUNED_THROUGH = 'events_pruned_through'
 
 // The tables pruneLog may touch: the name is part of the SQL, so only these.
-export const PRUNED_LOGS: Record<PrunedLog, string> = { webhook_logs: 'webhook_logs' }
+export const PRUNED_LOGS: Record<PrunedLog, { table: string; time: string }> = {
+  webhook_logs: { table: 'webhook_logs', time: 'created_at' },
+  audit_log: { table: 'audit_log', time: 'at' },
+  chat_seen_messages: { table: 'chat_seen_messages', time: 'seen_at' },
+}
 
 /** A batch of events: the oldest by time, none of the newest `keep` (the boundary id). */
 export const PRUNE_EVENTS = /* sql */ `DELETE FROM events WHERE id IN (
   SELECT id FROM events WHERE created_at < ? AND id <= ? ORDER BY created_at LIMIT ?)
 RETURNING id`
 
-/** A batch of a log's oldest rows, through its `created_at` index. */
-export const pruneLogSql = (table: string) => /* sql */ `DELETE FROM ${table} WHERE id IN (
-  SELECT id FROM ${table} WHERE created_at < ? ORDER BY created_at LIMIT ?)`
+/** A batch of a log's oldest rows, through the index on its time column. */
+export const pruneLogSql = ({ table, time }: { table: string; time: string }) => /* sql */ `DELETE FROM ${table} WHERE id IN (
+  SELECT id FROM ${table} WHERE ${time} < ? ORDER BY ${time} LIMIT ?)`
 
 export function createPruning(db: SqlWriter, setSetting: StoreTx['setSetting']): Pruning {
   return {

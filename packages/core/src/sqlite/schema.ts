@@ -7,5 +7,6 @@ import { idsEventsLeases } from './migrations/002-ids-events-leases.ts'
 import { chatMessageKey } from './migrations/003-chat-message-key.ts'
 import { logRetention } from './migrations/004-log-retention.ts'
 import { polls } from './migrations/005-polls.ts'
+import { tokensAudit } from './migrations/006-tokens-audit.ts'
 
-export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls]
+export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit]

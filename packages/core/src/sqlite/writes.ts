@@ -4,7 +4,7 @@ import type { Delivery, PollWrites, StoreReads, StoreTx } from '../store.ts'
 import type { Game, Session, SessionGame } from '../types.ts'
 import type { SqlValue, SqlWriter } from './durable-db.ts'
 import { createPruning } from './pruning.ts'
-import { setClause, toDelivery } from './rows.ts'
+import { setClause, toApiToken, toDelivery } from './rows.ts'
 import type { TransactionCache } from './table-cache.ts'
 
 type Writes = Omit<StoreTx, keyof StoreReads | keyof PollWrites>
@@ -198,6 +198,40 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
     setSetting: async (key, value) =>
       void db.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
         [key, value]),
+
+    async insertApiToken(token) {
+      const { lastInsertRowid } = db.run(
+        'INSERT INTO api_tokens (name, scopes, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+        [token.name, JSON.stringify(token.scopes), token.token_hash, token.created_at, token.expires_at])
+      return toApiToken(db.get('SELECT * FROM api_tokens WHERE id = ?', [lastInsertRowid])!)
+    },
+    deleteApiToken: async (id) => db.run('DELETE FROM api_tokens WHERE id = ?', [id]).changes > 0,
+    touchApiToken: async (id, at) => void db.run('UPDATE api_tokens SET last_used_at = ? WHERE id = ?', [at, id]),
+    insertChatConnector: async (row) =>
+      void db.run('INSERT INTO chat_connector (id, channel, state, since) VALUES (1, ?, ?, ?)', [row.channel, row.state, row.since]),
+    deleteChatConnector: async () => void db.run('DELETE FROM chat_connector WHERE id = 1'),
+    claimChatConnector: async (owner, now, leaseUntil) => {
+      const before = await reads.getChatConnector()
+      if (!before || (before.owner !== null && before.lease_until !== null && before.lease_until > now && before.owner !== owner)) return null
+      db.run('UPDATE chat_connector SET owner = ?, lease_until = ? WHERE id = 1', [owner, leaseUntil])
+      return before
+    },
+    renewChatConnector: async (owner, leaseUntil) =>
+      db.run('UPDATE chat_connector SET lease_until = ? WHERE id = 1 AND owner = ?', [leaseUntil, owner]).changes > 0,
+    releaseChatConnector: async (owner, state) =>
+      void db.run('UPDATE chat_connector SET owner = NULL, lease_until = NULL, state = ? WHERE id = 1 AND owner = ?', [state, owner]),
+    updateChatConnector: async (owner, { state, counts }) =>
+      db.run(
+        `UPDATE chat_connector SET state = COALESCE(?, state), up = up + ?, down = down + ?, poll = poll + ?, ignored = ignored + ?
+         WHERE id = 1 AND owner = ?`,
+        [state ?? null, counts?.up ?? 0, counts?.down ?? 0, counts?.poll ?? 0, counts?.ignored ?? 0, owner]).changes > 0,
+    // Not INSERT OR IGNORE: an ignored insert would still use up an AUTOINCREMENT id.
+    claimChatMessage: async (messageId, seenAt) =>
+      db.run('INSERT INTO chat_seen_messages (message_id, seen_at) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM chat_seen_messages WHERE message_id = ?)',
+        [messageId, seenAt, messageId]).changes > 0,
+    insertAuditEntries: async (entries) =>
+      insertMany(db, 'INSERT INTO audit_log (at, actor, method, path, status)', entries,
+        (e) => [e.at, e.actor, e.method, e.path, e.status]),
   }
   return writes
 }

@@ -11,6 +11,8 @@ import { pollPaths, pollSchemas } from './paths/polls.ts'
 import { sessionGamePaths } from './paths/session-games.ts'
 import { sessionPaths } from './paths/sessions.ts'
 import { systemPaths } from './paths/system.ts'
+import { tokenPaths } from './paths/tokens.ts'
+import { chatPaths } from './paths/chat.ts'
 import { webhookPaths } from './paths/webhooks.ts'
 import { resourceSchemas } from './resources.ts'
 import { webhookDeliveries } from './webhook-deliveries.ts'
@@ -19,7 +21,7 @@ const description = `The Game Picker API: a catalogue of party games, play sessi
 votes, statistics, webhooks and a live event stream.
 
 - Bodies are JSON. Errors are \`{ "error": string }\` (a few add fields, listed per answer).
-- Admin endpoints need \`Authorization: Bearer <token>\`; \`POST /api/auth/login\` exchanges the admin key for a token valid 24 hours.
+- Protected endpoints need \`Authorization: Bearer <token>\`: a login token (\`POST /api/auth/login\` exchanges the admin key for one valid 24 hours; it holds every scope) or an API token (\`gp_…\`, made with \`POST /api/tokens\`) holding the endpoint's scope, else 403 "Token lacks scope: SCOPE".
 - Path ids are positive integers ("Invalid id" otherwise). Bodies over the limit (default 10 MB) get 413.
 - Every response carries \`X-API-Version: ${API_VERSION}\`. Paths have no version segment.`
 
@@ -34,8 +36,13 @@ export function createOpenApiDocument() {
       { name: 'Polls', description: 'The room chooses among a few candidates, on phones and in chat' },
       { name: 'Webhooks', description: 'Registering callback URLs; what they are sent is under Webhooks at the end' },
       { name: 'Events', description: 'The live event stream' },
+      { name: 'Tokens', description: 'API tokens with scopes, and the audit log' },
+      { name: 'Chat', description: 'Votes from a Twitch channel\'s chat, read by the server itself' },
     ],
-    paths: { ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...playPaths, ...pollPaths, ...webhookPaths },
+    paths: {
+      ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...playPaths, ...pollPaths, ...webhookPaths,
+      ...tokenPaths, ...chatPaths,
+    },
     webhooks: webhookDeliveries(eventSchemaNames),
     components: {
       schemas: { ...resourceSchemas, ...pollSchemas, ...eventSchemas, ...errorSchemas },
@@ -45,7 +52,7 @@ export function createOpenApiDocument() {
         ContentDisposition: { description: 'attachment; filename="..."', schema: { type: 'string' }, required: true },
       },
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from POST /api/auth/login' },
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'A login token from POST /api/auth/login (every scope), or an API token (gp_…) from POST /api/tokens (its scopes)' },
       },
     },
   }

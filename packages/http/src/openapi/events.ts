@@ -30,9 +30,17 @@ const eventData: Record<EventType, { when: string; data: Schema }> = {
     data: object({
       session: ref('LiveVoteSession'),
       game: ref('LiveVoteGame'),
-      vote: vote('Always sent to webhooks; on the event stream only to a connection with an admin token',
+      vote: vote('Always sent to webhooks; on the event stream only to a connection with a token holding the scope `votes`',
         ['type', 'timestamp']),
     }),
+  },
+  'chat.connected': {
+    when: 'The Twitch chat connector joined its channel (at start, and again after each reconnect or takeover).',
+    data: object({ channel: string('The channel, lower case') }),
+  },
+  'chat.disconnected': {
+    when: 'The connector\'s connection to the channel ended (dropped, stopped, the server stopping or found dead by another).',
+    data: object({ channel: string('The channel, lower case') }),
   },
   'session_game.updated': {
     when: 'A session game changed status, room code, player count or player-check status, including a '

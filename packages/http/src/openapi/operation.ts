@@ -1,6 +1,7 @@
 // One operation of the document, with the answers every route shares added the same way the
 // router adds them: auth (401/403), the JSON body (400 "Invalid JSON body", 413), path ids
 // (400 "Invalid id"), the store (503) and the catch-all 500.
+import type { Scope } from '@game-picker/core'
 import { ref, type Schema } from './schema.ts'
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
@@ -21,8 +22,10 @@ export type Errors = Record<number, string[] | { messages: string[]; schema: Sch
 export interface OperationSpec {
   summary: string
   description?: string
-  /** Requires the admin bearer token. */
-  admin?: boolean
+  /** Requires a bearer token holding this scope (a login token from the admin key holds every scope). */
+  scope?: Scope
+  /** Requires a valid bearer token, whatever its scopes. */
+  authenticated?: boolean
   query?: Record<string, { schema: Schema; description: string }>
   headers?: Record<string, { schema: Schema; description: string }>
   body?: { schema: Schema; required?: boolean; description?: string }
@@ -70,8 +73,10 @@ function operation(tag: string, path: string, spec: OperationSpec): Record<strin
   if (pathNames.some((name) => PATH_PARAMS[name].schema.type === 'integer')) add(400, ['Invalid id'])
   if (spec.body) add(400, ['Invalid JSON body'])
   if (spec.body) add(413, [COMMON_ERRORS[413]])
-  if (spec.admin) add(401, [COMMON_ERRORS[401]])
-  if (spec.admin) add(403, [COMMON_ERRORS[403]])
+  const needsToken = spec.scope !== undefined || spec.authenticated === true
+  if (needsToken) add(401, [COMMON_ERRORS[401]])
+  if (needsToken) add(403, [COMMON_ERRORS[403]])
+  if (spec.scope) add(403, [`Token lacks scope: ${spec.scope}`])
   if (spec.store !== false) add(503, [COMMON_ERRORS[503]])
   add(500, [COMMON_ERRORS[500]])
 
@@ -83,10 +88,15 @@ function operation(tag: string, path: string, spec: OperationSpec): Record<strin
   return {
     tags: [tag],
     summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
+    ...(spec.description || spec.scope
+      ? { description: [spec.description, spec.scope && `Needs a token with the scope \`${spec.scope}\`${spec.scope === 'admin' ? '' : ' (or `admin`)'}.`].filter(Boolean).join('\n\n') }
+      : {}),
     operationId: operationId(spec.summary),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(spec.admin ? { security: [{ bearerAuth: [] }] } : {}),
+    // The scope a token needs, as the role a bearer requirement names (OpenAPI 3.1 allows role
+    // names for non-OAuth schemes), and again as x-scope for readers and the scope test.
+    ...(needsToken ? { security: [{ bearerAuth: spec.scope ? [spec.scope] : [] }] } : {}),
+    ...(spec.scope ? { 'x-scope': spec.scope } : {}),
     ...(spec.body ? { requestBody: requestBody(spec.body) } : {}),
     responses: {
       [spec.ok.status ?? 200]: success(spec.ok),

@@ -105,6 +105,48 @@ const Stats = object({
   topRatedGames: arrayOf(GameSummary, 'Up to 10 games with a vote, by popularity_score, upvotes, then title'),
 })
 
+const Scope = string('What a token may do: `catalogue` game and pack writes and CSV; `sessions` sessions, their games, '
+  + 'the room monitor and chat import; `votes` live votes and voters\' names on the event stream; `webhooks` webhooks and '
+  + 'their logs; `admin` everything, tokens and the audit log included',
+{ enum: ['admin', 'catalogue', 'sessions', 'votes', 'webhooks'] })
+
+const tokenFields = {
+  id: integer(),
+  name: string(),
+  scopes: arrayOf({ $ref: '#/components/schemas/Scope' }),
+  created_at: dateTime(),
+  expires_at: nullable(dateTime('After this moment the token is refused; null: never')),
+  last_used_at: nullable(dateTime('When it last authenticated a request, to the minute (written at most once a minute)')),
+}
+const ApiToken = object(tokenFields, undefined, { description: 'An API token, without the token itself (shown once, when created)' })
+const CreatedApiToken = object({ ...tokenFields, token: string('The token, starting with gp_; shown in this answer only') },
+  ['id', 'name', 'scopes', 'token', 'created_at', 'expires_at', 'last_used_at'])
+
+const AuditEntry = object({
+  id: integer(),
+  at: dateTime(),
+  actor: string('"admin" (a login token), "token:NAME" (an API token) or "anonymous" (a failed login)'),
+  method: string(),
+  path: string('The path, without the query string'),
+  status: integer('The answer\'s status'),
+}, undefined, { description: 'An authenticated request that may change something, or a failed login' })
+
+const chatCount = (what: string) => integer(what, { minimum: 0 })
+const ChatConnectorStatus = object({
+  channel: string('The channel read, lower case'),
+  state: string('connected: joined and reading; connecting: the first attempt; reconnecting: dropped (or its server died) and trying again',
+    { enum: ['connecting', 'connected', 'reconnecting'] }),
+  since: dateTime('When reading this channel was started'),
+  counts: object({
+    up: chatCount('thisgame++ recorded as live votes'),
+    down: chatCount('thisgame-- recorded as live votes'),
+    poll: chatCount('Candidate numbers recorded as poll votes'),
+    ignored: chatCount('Every other message, and votes that were refused (no game playing, within 1 s of the sender\'s last, no open poll)'),
+  }),
+}, undefined, { description: 'The Twitch chat connector. Each message is counted once, by its own id, whichever server read it.' })
+
 export const resourceSchemas: Record<string, Schema> = {
-  Game, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats,
+  ChatConnectorStatus,
+  Game, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken, CreatedApiToken,
+  AuditEntry,
 }

@@ -10,7 +10,8 @@ export function registerEventRoutes(api: ApiRouter, auth: Auth, streams: EventSt
     const types = readEventTypes(query.events)
     // The header (sent by EventSource when it reconnects) wins over the query parameter.
     const lastEventId = readLastEventId(event.req.headers.get('last-event-id') || query.lastEventId)
-    const admin = await auth.isAdmin(event, query.access_token)
+    // Voters' names go to those who may send votes: a token with the scope `votes` (or `admin`).
+    const admin = await auth.holds(event, 'votes', query.access_token)
     return streams.open(event, { types, admin, lastEventId })
   })
 }

@@ -4,6 +4,6 @@ import type { ApiRouter } from '../router.ts'
 
 export function registerPlayRoutes(api: ApiRouter, core: Core) {
   api.post('/api/pick', async (req) => core.picker.pick((await req.body()) ?? {}), { memoized: true })
-  api.post('/api/votes/live', async (req) => core.votes.live(await req.body()), { admin: true })
+  api.post('/api/votes/live', async (req) => core.votes.live(await req.body()), { scope: 'votes' })
   api.get('/api/stats', () => core.stats(), { memoized: true })
 }

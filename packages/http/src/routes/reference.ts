@@ -7,8 +7,13 @@ import { dirname, join } from 'node:path'
 import { getRouterParam, type H3 } from 'h3'
 import { loadOpenApiDocument } from '../openapi/load.ts'
 import type { ApiRouter } from '../router.ts'
-import { API_VERSION } from '../respond.ts'
+import { setCommonHeaders } from '../respond.ts'
 import { DOCS_PAGE, DOCS_SCRIPT } from './reference-page.ts'
+
+const DOCS_POLICY = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "connect-src 'self'",
+  "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'",
+].join('; ')
 
 const VENDOR_FILES: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -19,13 +24,15 @@ export function registerReferenceRoutes(api: ApiRouter, app: H3) {
   api.get('/api/openapi.json', () => loadOpenApiDocument())
   api.get('/docs', ({ event }) => {
     event.res.headers.set('content-type', 'text/html; charset=utf-8')
+    // Swagger UI sets style attributes: styles may be inline here, scripts may not.
+    event.res.headers.set('content-security-policy', DOCS_POLICY)
     return DOCS_PAGE
   })
 
   // Static files, not API routes: registered on the app, outside the document.
   app.get('/docs/assets/:file', async (event) => {
     const file = getRouterParam(event, 'file') ?? ''
-    event.res.headers.set('x-api-version', API_VERSION)
+    setCommonHeaders(event)
     event.res.headers.set('cache-control', 'public, max-age=3600')
     if (file === 'reference.js') {
       event.res.headers.set('content-type', 'text/javascript; charset=utf-8')

@@ -7,32 +7,32 @@ const ROW = '/api/sessions/:sessionId/games/:sessionGameId'
 const ids = (req: ApiRequest) => [req.id('sessionId'), req.id('sessionGameId')] as const
 
 export function registerSessionGameRoutes(api: ApiRouter, core: Core, monitors: RoomMonitors) {
-  const admin = { admin: true }
+  const sessions = { scope: 'sessions' } as const
   api.patch(`${ROW}/status`, async (req) => {
     const status = await core.sessionGames.setStatus(...ids(req), await req.body())
     return { message: 'Status updated', status }
-  }, admin)
+  }, sessions)
   api.delete(ROW, async (req) => {
     const [sessionId, sessionGameId] = ids(req)
     await core.sessionGames.remove(sessionId, sessionGameId)
     monitors.halt(sessionGameId)
     return { message: 'Game removed from session' }
-  }, admin)
-  api.patch(`${ROW}/room-code`, async (req) => core.sessionGames.setRoomCode(...ids(req), await req.body()), admin)
+  }, sessions)
+  api.patch(`${ROW}/room-code`, async (req) => core.sessionGames.setRoomCode(...ids(req), await req.body()), sessions)
   api.patch(`${ROW}/player-count`, async (req) => {
     const player_count = await core.sessionGames.setPlayerCount(...ids(req), await req.body())
     return { message: 'Player count updated', player_count }
-  }, admin)
+  }, sessions)
 
   api.post(`${ROW}/start-player-check`, async (req) => {
     const [sessionId, sessionGameId] = ids(req)
     monitors.start(sessionGameId, await core.sessionGames.startPlayerCheck(sessionId, sessionGameId))
     return { message: 'Player count check started', status: 'monitoring' }
-  }, admin)
+  }, sessions)
   api.post(`${ROW}/stop-player-check`, async (req) => {
     const [sessionId, sessionGameId] = ids(req)
     await core.sessionGames.stopPlayerCheck(sessionId, sessionGameId)
     monitors.halt(sessionGameId) // a monitor on another server stops when its lease is not renewed
     return { message: 'Player count check stopped', status: 'stopped' }
-  }, admin)
+  }, sessions)
 }

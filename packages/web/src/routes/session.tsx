@@ -1,11 +1,13 @@
 // Session: the active session's games in play order with live votes and player counts; the
-// admin starts and closes sessions and manages each game's status, room code and player check.
+// admin starts and closes sessions and manages each game's status, room code and player check,
+// and connects the server to a Twitch channel's chat.
 import { useState } from 'preact/hooks'
 import { useActiveSession } from '../active-session.ts'
 import { closeSession, startSession } from '../api.ts'
 import { useIsAdmin } from '../auth.ts'
 import { ErrorAlert } from '../components/error-alert.tsx'
 import { SessionGameItem } from '../components/session-game-item.tsx'
+import { TwitchChat } from '../components/twitch-chat.tsx'
 import { formatDate, plural } from '../format.ts'
 import { useAction } from '../hooks.ts'
 
@@ -51,6 +53,7 @@ export function SessionPage() {
         </ol>
       ) : <p>No games played yet.</p>)}
       {isAdmin && session && <button type="button" onClick={close}>Close session</button>}
+      {isAdmin && <TwitchChat />}
     </>
   )
 }

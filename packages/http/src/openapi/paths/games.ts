@@ -41,7 +41,7 @@ export const gamePaths = pathItems('Games', {
       errors: { 400: ['playerCount must be an integer', 'drawing must be one of: only, exclude', 'length must be one of: short, medium, long', 'enabled must be true or false', 'familyFriendly must be true or false'] },
     },
     post: {
-      summary: 'Add a game', admin: true,
+      summary: 'Add a game', scope: 'catalogue',
       description: 'New games are enabled, neutral (favor_bias 0) and without plays or votes.',
       body: { schema: input(gameInput(), ['pack_name', 'title', 'min_players', 'max_players']) },
       ok: { status: 201, description: 'The new game', schema: ref('Game') },
@@ -60,7 +60,7 @@ export const gamePaths = pathItems('Games', {
   },
   '/api/games/export/csv': {
     get: {
-      summary: 'Export games as CSV', admin: true,
+      summary: 'Export games as CSV', scope: 'catalogue',
       description: 'Every game, disabled ones too, by pack then title. Columns: Pack Name, Title, Min Players, '
         + 'Max Players, Length (minutes), Audience, Family Friendly, Game Type, Secondary Type (flags as Yes/No).',
       ok: {
@@ -72,7 +72,7 @@ export const gamePaths = pathItems('Games', {
   },
   '/api/games/import/csv': {
     post: {
-      summary: 'Import games from CSV', admin: true,
+      summary: 'Import games from CSV', scope: 'catalogue',
       description: 'Upserts by (pack, title) in one transaction: an existing game keeps its id, flags, favor and history. '
         + '`replace` then deletes every game not in the file, with its session rows and votes. A bad row changes nothing.',
       body: {
@@ -87,14 +87,14 @@ export const gamePaths = pathItems('Games', {
   },
   '/api/games/packs/{name}/favor': {
     patch: {
-      summary: 'Set a pack\'s favor', admin: true, body: favorBody,
+      summary: 'Set a pack\'s favor', scope: 'catalogue', body: favorBody,
       ok: { description: 'The new bias', schema: messageAnd({ favor_bias: integer(undefined, { enum: [-1, 0, 1] }) }) },
       errors: { 400: [INVALID_FAVOR], 404: ['Pack not found'] },
     },
   },
   '/api/games/packs/{name}/toggle': {
     patch: {
-      summary: 'Enable or disable a pack', admin: true,
+      summary: 'Enable or disable a pack', scope: 'catalogue',
       body: { schema: input({ enabled: boolean() }, ['enabled']) },
       ok: { description: '"Pack enabled" or "Pack disabled", and how many games the pack has', schema: messageAnd({ gamesAffected: integer() }) },
       errors: { 400: ['enabled status required'], 404: ['Pack not found'] },
@@ -105,14 +105,14 @@ export const gamePaths = pathItems('Games', {
       summary: 'Get a game', ok: { description: 'The game', schema: ref('Game') }, errors: { 404: ['Game not found'] },
     },
     put: {
-      summary: 'Update a game', admin: true,
+      summary: 'Update a game', scope: 'catalogue',
       description: 'Only the given fields change. A new pack_name creates the pack.',
       body: { required: false, schema: input(gameInput({ enabled: boolean() })) },
       ok: { description: 'The updated game', schema: ref('Game') },
       errors: { 400: FIELD_ERRORS, 404: ['Game not found'], 409: [DUPLICATE] },
     },
     delete: {
-      summary: 'Delete a game', admin: true,
+      summary: 'Delete a game', scope: 'catalogue',
       description: 'Its session rows and votes go with it.',
       ok: { description: '"Game deleted successfully"', schema: messageAnd() },
       errors: { 404: ['Game not found'] },
@@ -120,13 +120,13 @@ export const gamePaths = pathItems('Games', {
   },
   '/api/games/{id}/toggle': {
     patch: {
-      summary: 'Flip a game\'s enabled flag', admin: true,
+      summary: 'Flip a game\'s enabled flag', scope: 'catalogue',
       ok: { description: 'The game, enabled flipped', schema: ref('Game') }, errors: { 404: ['Game not found'] },
     },
   },
   '/api/games/{id}/favor': {
     patch: {
-      summary: 'Set a game\'s favor', admin: true, body: favorBody,
+      summary: 'Set a game\'s favor', scope: 'catalogue', body: favorBody,
       ok: { description: '"Favor bias updated"', schema: messageAnd({ favor_bias: integer(undefined, { enum: [-1, 0, 1] }) }) },
       errors: { 400: [INVALID_FAVOR], 404: ['Game not found'] },
     },

@@ -47,7 +47,7 @@ export const playPaths = pathItems('Play', {
   },
   '/api/votes/live': {
     post: {
-      summary: 'Record a live vote', admin: true,
+      summary: 'Record a live vote', scope: 'votes',
       description: 'The vote counts for the active session\'s game with the latest played_at at or before its timestamp.',
       body: {
         schema: input({

@@ -32,7 +32,7 @@ export const pollPaths = pathItems('Polls', {
       errors: { 400: ['limit must be an integer from 1 to 100'] },
     },
     post: {
-      summary: 'Open a poll', admin: true,
+      summary: 'Open a poll', scope: 'sessions',
       description: 'One poll is open at a time, across every server. Opens with `poll.opened`.',
       body: { schema: openBody },
       ok: { status: 201, description: 'The poll, open', schema: ref('Poll') },
@@ -58,16 +58,17 @@ export const pollPaths = pathItems('Polls', {
     post: {
       summary: 'Vote in a poll',
       description: 'One counted vote per `voter` and per `username` per poll; voting again moves it. Phones (`voter`) need no '
-        + 'token, at most 50 voters per client address per poll; chat votes (`username`) need a token. The tally goes out '
+        + 'token, at most 50 voters per client address per poll; chat votes (`username`) need a token with the scope `votes` '
+        + '(or `admin`). The tally goes out '
         + 'as `poll.voted` within a fraction of a second.',
       body: { schema: voteBody },
-      extra: { security: [{}, { bearerAuth: [] }] },
+      extra: { security: [{}, { bearerAuth: ['votes'] }] },
       ok: { description: 'The poll with the vote counted', schema: ref('Poll') },
       errors: {
         400: ['Give either voter or username', 'voter must be 8 to 64 letters, digits, _ or -', 'username must be 1 to 64 characters',
           'choice must be an integer from 1 to N', CLOSED],
         401: ['Access token required'],
-        403: ['Invalid or expired token'],
+        403: ['Invalid or expired token', 'Token lacks scope: votes'],
         404: [NOT_FOUND],
         429: ['Too many voters from this address'],
       },
@@ -75,7 +76,7 @@ export const pollPaths = pathItems('Polls', {
   },
   '/api/polls/{id}/close': {
     post: {
-      summary: 'Close a poll', admin: true,
+      summary: 'Close a poll', scope: 'sessions',
       description: 'Draws the winner (most votes; a tie by the picker\'s weights) and, with `addWinner`, adds it to the active session. '
         + 'Sends `poll.closed`.',
       ok: { description: 'The poll, closed, with its winner', schema: ref('Poll') },

@@ -10,7 +10,7 @@ const checkAnswer = (status: string) => messageAnd({ status: string(undefined, {
 export const sessionGamePaths = pathItems('Session games', {
   [ROW]: {
     delete: {
-      summary: 'Remove a game from a session', admin: true,
+      summary: 'Remove a game from a session', scope: 'sessions',
       description: 'Its votes go with it, and its room monitor stops.',
       ok: { description: '"Game removed from session"', schema: messageAnd() },
       errors: { 404: [NOT_FOUND] },
@@ -18,7 +18,7 @@ export const sessionGamePaths = pathItems('Session games', {
   },
   [`${ROW}/status`]: {
     patch: {
-      summary: 'Set a session game\'s status', admin: true,
+      summary: 'Set a session game\'s status', scope: 'sessions',
       description: 'Setting `playing` turns the session\'s other `playing` game into `played`.',
       body: { schema: input({ status: string(undefined, { enum: STATUS }) }, ['status']) },
       ok: { description: '"Status updated"', schema: messageAnd({ status: string(undefined, { enum: STATUS }) }) },
@@ -27,7 +27,7 @@ export const sessionGamePaths = pathItems('Session games', {
   },
   [`${ROW}/room-code`]: {
     patch: {
-      summary: 'Set a session game\'s room code', admin: true,
+      summary: 'Set a session game\'s room code', scope: 'sessions',
       body: { schema: input({ room_code: string(undefined, { pattern: '^[A-Z0-9]{4}$' }) }, ['room_code']) },
       ok: { description: 'The session game', schema: ref('SessionGame') },
       errors: { 400: ['room_code is required', 'room_code must be exactly 4 characters, A-Z or 0-9'], 404: [NOT_FOUND] },
@@ -35,7 +35,7 @@ export const sessionGamePaths = pathItems('Session games', {
   },
   [`${ROW}/player-count`]: {
     patch: {
-      summary: 'Set a session game\'s player count', admin: true,
+      summary: 'Set a session game\'s player count', scope: 'sessions',
       body: { schema: input({ player_count: integer(undefined, { minimum: 0 }) }, ['player_count']) },
       ok: { description: '"Player count updated"', schema: messageAnd({ player_count: integer() }) },
       errors: { 400: ['player_count is required', 'player_count must be an integer of at least 0'], 404: [NOT_FOUND] },
@@ -43,7 +43,7 @@ export const sessionGamePaths = pathItems('Session games', {
   },
   [`${ROW}/start-player-check`]: {
     post: {
-      summary: 'Start the room monitor', admin: true,
+      summary: 'Start the room monitor', scope: 'sessions',
       description: 'Watches the Jackbox room of the room code and keeps player_count up to date until the game starts; '
         + 'restarts a monitor already running.',
       ok: { description: '"Player count check started"', schema: checkAnswer('monitoring') },
@@ -52,7 +52,7 @@ export const sessionGamePaths = pathItems('Session games', {
   },
   [`${ROW}/stop-player-check`]: {
     post: {
-      summary: 'Stop the room monitor', admin: true,
+      summary: 'Stop the room monitor', scope: 'sessions',
       ok: { description: '"Player count check stopped"', schema: checkAnswer('stopped') },
       errors: { 404: [NOT_FOUND] },
     },

@@ -43,7 +43,7 @@ export const sessionPaths = pathItems('Sessions', {
   '/api/sessions': {
     get: { summary: 'List sessions', ok: { description: 'Every session, newest first', schema: arrayOf(ref('Session')) } },
     post: {
-      summary: 'Start a session', admin: true, body: notesBody,
+      summary: 'Start a session', scope: 'sessions', body: notesBody,
       ok: { status: 201, description: 'The new, active session', schema: ref('Session') },
       errors: {
         400: {
@@ -65,7 +65,7 @@ export const sessionPaths = pathItems('Sessions', {
   '/api/sessions/{id}': {
     get: { summary: 'Get a session', ok: { description: 'The session', schema: ref('Session') }, errors: { 404: [NOT_FOUND] } },
     delete: {
-      summary: 'Delete a session', admin: true,
+      summary: 'Delete a session', scope: 'sessions',
       description: 'Only a closed session; its games, votes and chat messages go with it.',
       ok: { description: '"Session deleted successfully"', schema: messageAnd({ sessionId: integer() }) },
       errors: { 400: ['Cannot delete an active session. Please close it first.'], 404: [NOT_FOUND] },
@@ -73,7 +73,7 @@ export const sessionPaths = pathItems('Sessions', {
   },
   '/api/sessions/{id}/close': {
     post: {
-      summary: 'Close a session', admin: true,
+      summary: 'Close a session', scope: 'sessions',
       description: '`notes`, when given, replace the notes. The game still `playing` becomes `played`.',
       body: notesBody,
       ok: { description: 'The closed session', schema: ref('Session') },
@@ -87,7 +87,7 @@ export const sessionPaths = pathItems('Sessions', {
       errors: { 404: [NOT_FOUND] },
     },
     post: {
-      summary: 'Add a game to a session', admin: true,
+      summary: 'Add a game to a session', scope: 'sessions',
       description: 'The game becomes `playing`; the one playing before becomes `played`. A disabled game may be added.',
       body: {
         schema: input({
@@ -105,7 +105,7 @@ export const sessionPaths = pathItems('Sessions', {
   },
   '/api/sessions/{id}/chat-import': {
     post: {
-      summary: 'Import a chat log', admin: true,
+      summary: 'Import a chat log', scope: 'sessions',
       description: 'A message containing `thisgame++` (up) or `thisgame--` (down), any case, is a vote for the game '
         + 'playing at its timestamp. All or nothing: one bad entry rejects the log. Importing the same log twice '
         + 'changes nothing. A user\'s vote within 1 second of their previous one is ignored.',
@@ -125,7 +125,7 @@ export const sessionPaths = pathItems('Sessions', {
   },
   '/api/sessions/{id}/export': {
     get: {
-      summary: 'Export a session', admin: true,
+      summary: 'Export a session', scope: 'sessions',
       query: { format: { schema: { enum: ['json', 'txt'], default: 'txt' }, description: 'json, or a readable text report' } },
       ok: {
         description: 'A download named `session-<id>.json` or `session-<id>.txt`',

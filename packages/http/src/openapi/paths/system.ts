@@ -1,11 +1,11 @@
 // Health, login, the live event stream and this reference itself.
 import { pathItems } from '../operation.ts'
-import { input, number, object, string } from '../schema.ts'
+import { arrayOf, input, number, object, ref, string } from '../schema.ts'
 
 const events = {
   events: { schema: { type: 'string' }, description: 'Comma-separated event types to receive (default: all), in the replay too' },
   lastEventId: { schema: { type: 'string', pattern: '^\\d+$' }, description: 'Resume after this event id (the Last-Event-ID header wins)' },
-  access_token: { schema: { type: 'string' }, description: 'The admin token, for clients that cannot set a header (browser EventSource)' },
+  access_token: { schema: { type: 'string' }, description: 'A login token or an API token, for clients that cannot set a header (browser EventSource)' },
 }
 
 export const systemPaths = {
@@ -42,10 +42,13 @@ export const systemPaths = {
     },
     '/api/auth/verify': {
       post: {
-        summary: 'Check a token', admin: true, store: false,
+        summary: 'Check a token', authenticated: true,
         ok: {
           description: 'The token is valid',
-          schema: object({ valid: { const: true }, user: object({ role: string(undefined, { const: 'admin' }), timestamp: number('Issue time, Unix milliseconds') }) }),
+          schema: object({ valid: { const: true }, user: { oneOf: [
+            object({ role: string('A login token from the admin key', { const: 'admin' }), timestamp: number('Issue time, Unix milliseconds') }),
+            object({ role: string('An API token', { const: 'token' }), name: string(), scopes: arrayOf(ref('Scope')) }),
+          ] } }),
         },
       },
     },
@@ -58,7 +61,7 @@ export const systemPaths = {
           + '`data:` (the same JSON a webhook receives: see the Event schema). `: ping` comes after 15 s of silence. '
           + 'Resume with the `Last-Event-ID` header or `lastEventId`: the stored events after it are replayed, then the stream goes live. '
           + 'Events are kept 24 hours and at least the last 10,000; an older id first gets `event: reset` with `data: {}`. '
-          + 'Public; `vote.received` carries `vote.username` only with a valid admin token.',
+          + 'Public; `vote.received` carries `vote.username` only with a valid token holding the scope `votes` (a login token holds every scope).',
         query: events,
         headers: { 'Last-Event-ID': { schema: { type: 'string', pattern: '^\\d+$' }, description: 'The id of the last event received' } },
         extra: {

@@ -14,24 +14,24 @@ const fields = {
 
 export const webhookPaths = pathItems('Webhooks', {
   '/api/webhooks': {
-    get: { summary: 'List webhooks', admin: true, ok: { description: 'Every webhook', schema: arrayOf(ref('Webhook')) } },
+    get: { summary: 'List webhooks', scope: 'webhooks', ok: { description: 'Every webhook', schema: arrayOf(ref('Webhook')) } },
     post: {
-      summary: 'Register a webhook', admin: true,
+      summary: 'Register a webhook', scope: 'webhooks',
       body: { schema: input(fields, ['name', 'url', 'secret', 'events']) },
       ok: { status: 201, description: 'The webhook, enabled, with "Webhook created successfully"', schema: ref('SavedWebhook') },
       errors: { 400: ['Missing required fields: name, url, secret, events', ...VALUE_ERRORS] },
     },
   },
   '/api/webhooks/{id}': {
-    get: { summary: 'Get a webhook', admin: true, ok: { description: 'The webhook', schema: ref('Webhook') }, errors: { 404: [NOT_FOUND] } },
+    get: { summary: 'Get a webhook', scope: 'webhooks', ok: { description: 'The webhook', schema: ref('Webhook') }, errors: { 404: [NOT_FOUND] } },
     patch: {
-      summary: 'Update a webhook', admin: true,
+      summary: 'Update a webhook', scope: 'webhooks',
       body: { schema: input({ ...fields, enabled: boolean() }, [], 'At least one field') },
       ok: { description: 'The webhook, with "Webhook updated successfully"', schema: ref('SavedWebhook') },
       errors: { 400: ['No fields to update', ...VALUE_ERRORS, 'enabled must be true or false'], 404: [NOT_FOUND] },
     },
     delete: {
-      summary: 'Delete a webhook', admin: true,
+      summary: 'Delete a webhook', scope: 'webhooks',
       description: 'Its delivery logs go with it.',
       ok: { description: '"Webhook deleted successfully"', schema: messageAnd({ webhookId: integer() }) },
       errors: { 404: [NOT_FOUND] },
@@ -39,7 +39,7 @@ export const webhookPaths = pathItems('Webhooks', {
   },
   '/api/webhooks/test/{id}': {
     post: {
-      summary: 'Send a test event', admin: true,
+      summary: 'Send a test event', scope: 'webhooks',
       description: 'Queues a `game.added` event with placeholder data for this webhook, even when it is disabled or not subscribed.',
       ok: { description: '"Test webhook sent"', schema: messageAnd({ note: string() }) },
       errors: { 404: [NOT_FOUND] },
@@ -47,7 +47,7 @@ export const webhookPaths = pathItems('Webhooks', {
   },
   '/api/webhooks/{id}/logs': {
     get: {
-      summary: 'Delivery log', admin: true,
+      summary: 'Delivery log', scope: 'webhooks',
       query: { limit: { schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 }, description: 'How many attempts, newest first' } },
       ok: { description: 'Delivery attempts of the last 30 days (older ones are pruned), newest first', schema: arrayOf(ref('WebhookLog')) },
       errors: { 400: ['limit must be an integer from 1 to 500'], 404: [NOT_FOUND] },
