@@ -99,7 +99,7 @@ export function createTwitchConnector(options: TwitchConnectorOptions) {
         await votes.poll!(line.login, command.choice)
         return 'poll'
       } catch (error) {
-        // No game playing, a duplicate within 1 s, no open poll, not a candidate: ignored, as §20 says.
+        // No game playing, a duplicate within 1 s, no open poll, not a candidate: counted as ignored, not an error.
         if (!isDomainError(error) || error.code === 'UNAVAILABLE') log(`Twitch chat: a vote was not recorded: ${String(error)}`)
         return 'ignored'
       }
