@@ -103,8 +103,8 @@ test('a server killed while holding its caches holds up writes only until its sn
   const storeModule = fileURLToPath(new URL('../../packages/postgres/dist/index.js', import.meta.url))
   const child = spawn(process.execPath, ['--input-type=module', '-e', `
     const { createPostgresStore } = await import(${JSON.stringify(storeModule)})
-    await createPostgresStore({ url: process.argv[1], holdCaches: true, log: () => {} })
-    setInterval(() => {}, 1000)`, url], { stdio: 'ignore' })
+    const store = await createPostgresStore({ url: process.argv[1], holdCaches: true, log: () => {} })
+    setInterval(() => void store.read((tx) => tx.listGames()).catch(() => {}), 100) // busy: it keeps its lease`, url], { stdio: 'ignore' })
   closing.push(async () => void child.kill('SIGKILL'))
   for (let tries = 0; (await holderCount(url)) < 3; tries++) {
     if (tries > 200) throw new Error('the third server never took its lease')
@@ -117,6 +117,30 @@ test('a server killed while holding its caches holds up writes only until its sn
   await a.core.games.setFavor(game.id, { favor_bias: 1 })
   expect((await b.core.games.get(game.id)).favor_bias).toBe(1)
   expect((await b.core.games.list())[0].favor_bias).toBe(1)
+})
+
+test('a server that reads nothing gives its lease up, so writes stop waiting for it, and takes it again on its next read', async () => {
+  const url = await createTestDatabase()
+  const [a, b] = [await server(url), await server(url)]
+  await untilTrusted(a)
+  await untilTrusted(b)
+  expect(await holderCount(url)).toBe(2)
+  // a keeps reading; b goes quiet.
+  const reading = setInterval(() => void a.core.games.list(), 100)
+  try {
+    for (let tries = 0; (await holderCount(url)) > 1; tries++) {
+      if (tries > 100) throw new Error('the idle server kept its lease')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const game = await a.core.games.create({ pack_name: 'P', title: 'While resting', min_players: 1, max_players: 8 })
+    expect((await b.core.games.list()).map((one) => one.id)).toEqual([game.id]) // checked: it holds no lease
+    await untilTrusted(b)
+    expect(await holderCount(url)).toBe(2)
+    await a.core.games.setFavor(game.id, { favor_bias: 1 })
+    expect((await b.core.games.list())[0].favor_bias).toBe(1)
+  } finally {
+    clearInterval(reading)
+  }
 })
 
 test('a server cut off from the database never answers from a snapshot older than a write acknowledged elsewhere', async () => {

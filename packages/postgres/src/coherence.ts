@@ -13,6 +13,9 @@
 //   the writer's own channel, so the others need not hear it). The writer answers its client once every listed holder acknowledged, or after
 //   MAX_AGE_MS: by then no holder uses a snapshot checked before the commit, whatever became
 //   of it (a holder killed, a connection cut, a notification lost).
+// - A holder that served no read for IDLE_MS gives its lease up (writers stop waiting for it)
+//   and takes it again on its next read, which checks meanwhile: an idle server costs the
+//   writers nothing.
 // - A holder missing from the list registered after the commit, so its snapshots are newer. A
 //   holder whose lease lapsed stopped trusting itself first: its own deadline is counted from
 //   before the renewal was sent, with a margin, while the database counts from its arrival.
@@ -29,6 +32,7 @@ const ACK_CHANNEL = 'game_picker_ack_'
 export const MAX_AGE_MS = 1000
 const LEASE_MS = 3000
 const RENEW_MS = 1000
+const IDLE_MS = 2000
 
 export interface Coherence {
   /** Moves on whenever cached data may have changed: a snapshot is good only in the epoch its check began in. */
@@ -65,6 +69,8 @@ export function createCoherence(options: {
   let client: pg.Client | undefined
   let connected: Promise<boolean> | undefined
   let trustedUntil = 0
+  let lastRead = performance.now()
+  let resting = false
   let started = false
   let closed = false
   let retryMs = 250
@@ -149,6 +155,7 @@ export function createCoherence(options: {
     client = undefined
     connected = undefined
     trustedUntil = 0
+    resting = false
     invalidate() // announcements may go unheard from now on
     clearTimeout(renewTimer)
     if (closed || !hold) return
@@ -171,13 +178,32 @@ export function createCoherence(options: {
 
   // A renewal that fails (a slow statement) is tried again; a lost connection stops them all.
   function renewLater(conn: pg.Client): void {
-    renewTimer = setTimeout(() => void renew(conn).catch(() => { if (conn === client) renewLater(conn) }), RENEW_MS)
+    renewTimer = setTimeout(() => {
+      if (performance.now() - lastRead >= IDLE_MS) return void rest(conn)
+      void renew(conn).catch(() => { if (conn === client) renewLater(conn) })
+    }, RENEW_MS)
     renewTimer.unref()
+  }
+
+  // Idle: untrusted first, then the lease goes, so no writer waits for this holder.
+  function rest(conn: pg.Client): void {
+    resting = true
+    trustedUntil = 0
+    void conn.query('DELETE FROM cache_holders WHERE owner = $1', [owner]).catch(() => {})
+  }
+
+  function wake(conn: pg.Client): void {
+    resting = false
+    void renew(conn).catch(() => { if (conn === client) renewLater(conn) })
   }
 
   return {
     epoch: () => epoch,
-    trusted: () => client !== undefined && performance.now() < trustedUntil,
+    trusted() {
+      lastRead = performance.now()
+      if (resting && client && connected) wake(client)
+      return client !== undefined && lastRead < trustedUntil
+    },
     changed: invalidate,
     listening: () => (closed ? Promise.resolve(false) : connect()),
     announcement() {
