@@ -98,15 +98,21 @@ describe('voting and closing', () => {
     expect(moved.body.candidates.map((c: any) => c.votes)).toEqual([0, 2, 0])
     expect(await vote(pollId, { choice: 1, username: 'chatter' })).toMatchObject({ status: 401, body: { error: 'Access token required' } })
     expect(await vote(pollId, { choice: 1, username: 'chatter' }, 'bad')).toMatchObject({ status: 403, body: { error: 'Invalid or expired token' } })
+    // A chat vote needs the scope `votes`; a token of another scope is refused, a votes-only one counts.
+    const tokenOf = async (scope: string) => (await api('POST', '/api/tokens', { name: `poll-${scope}`, scopes: [scope] })).body.token
+    expect(await vote(pollId, { choice: 1, username: 'chatter' }, await tokenOf('sessions')))
+      .toMatchObject({ status: 403, body: { error: 'Token lacks scope: votes' } })
+    expect(await vote(pollId, { choice: 1, username: 'bot-voter' }, await tokenOf('votes'))).toMatchObject({ status: 200 })
+    await vote(pollId, { choice: 2, username: 'bot-voter' }, token) // moved by the admin login: still one vote
     await vote(pollId, { choice: 1, username: 'phone-one-1' }, token) // the same name as a phone's: another voter
     const retried = await Promise.all(Array.from({ length: 5 }, () => vote(pollId, { choice: 3, username: 'viewer' }, token)))
     expect(retried.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
-    expect((await api('GET', `/api/polls/${pollId}`)).body.candidates.map((c: any) => c.votes)).toEqual([1, 2, 1])
+    expect((await api('GET', `/api/polls/${pollId}`)).body.candidates.map((c: any) => c.votes)).toEqual([1, 3, 1])
     // The tallies on the stream catch up with the last vote, exactly.
-    const counted = (event: { event: string; data: string }) => event.event === 'poll.voted' && JSON.parse(event.data).data.total_votes === 4
+    const counted = (event: { event: string; data: string }) => event.event === 'poll.voted' && JSON.parse(event.data).data.total_votes === 5
     await until(() => stream.events.some(counted))
     expect(JSON.parse(stream.events.find(counted)!.data).data)
-      .toEqual({ poll_id: pollId, candidates: [{ number: 1, votes: 1 }, { number: 2, votes: 2 }, { number: 3, votes: 1 }], total_votes: 4 })
+      .toEqual({ poll_id: pollId, candidates: [{ number: 1, votes: 1 }, { number: 2, votes: 3 }, { number: 3, votes: 1 }], total_votes: 5 })
 
     const refusals: [unknown, number, string][] = [
       [{ choice: 1 }, 400, 'Give either voter or username'],
@@ -127,7 +133,7 @@ describe('voting and closing', () => {
     expect((await vote(9999, { choice: 1, voter: 'phone-one-1' })).body).toEqual({ error: 'Poll not found' })
 
     const closed = await api('POST', `/api/polls/${pollId}/close`)
-    expect(closed).toMatchObject({ status: 200, body: { status: 'closed', total_votes: 4, winner: { number: 2, game: { title: 'Beta' } } } })
+    expect(closed).toMatchObject({ status: 200, body: { status: 'closed', total_votes: 5, winner: { number: 2, game: { title: 'Beta' } } } })
     expect(closed.body.closed_at).toEqual(expect.any(String))
     expect(closed.body.session_game).toMatchObject({ session_id: session.id, game_id: games[1].id, status: 'playing', manually_added: 0 })
     expect((await api('POST', `/api/polls/${pollId}/close`)).body).toEqual({ error: 'Poll is closed' })
