@@ -1,15 +1,15 @@
 // What most requests read (the catalogue, the session counts, the active session and its
-// timeline, the webhooks, the API tokens an authenticated request is checked against) is kept in memory as one snapshot of the database. A read uses the
-// snapshot only after a check that *started after the read began* (decisions: read-after-write
-// across servers): that check is one statement on a connection of its own, and every request
-// that arrives while one is running shares the next one, so under load a check serves many
-// requests and a cached read costs a fraction of a round trip. The check compares versions
-// (bumped by triggers in the writing transaction; votes and plays count through the counter
-// deltas' change count) and brings back, in the same statement and so the same snapshot, only
-// the parts whose version moved. A part that did not change is the same array as before, which
-// lets the core memoize on identity. On an instance that holds its caches coherent with the
-// others (coherence.ts), a snapshot is used without a check while no change was announced
-// since its check began, for at most MAX_AGE_MS.
+// timeline, the webhooks, the API tokens an authenticated request is checked against) is kept
+// in memory as one snapshot of the database. A server that holds its caches coherent with the
+// others (coherence.ts) uses the snapshot without a check while no change was announced since
+// its check began, for at most MAX_AGE_MS. Otherwise (a CLI command, a server without its
+// lease) a read uses it only after a check that *started after the read began* (decisions:
+// read-after-write across servers); requests that arrive while a check runs share the next one.
+// A check is one statement on a connection of its own: it compares versions (bumped by triggers
+// in the writing transaction; votes and plays count through the counter deltas' change count)
+// and brings back, in the same statement and so the same snapshot, only the parts whose version
+// moved. A part that did not change is the same array as before, which lets the core memoize
+// on identity.
 import type { ApiTokenRecord, Game, Pack, Session, TimelineEntry, WebhookRecord } from '@game-picker/core'
 import type pg from 'pg'
 import { type Coherence, MAX_AGE_MS } from './coherence.ts'

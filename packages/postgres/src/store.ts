@@ -3,7 +3,8 @@
 // constraints and triggers in the schema, and a transaction that lost a race (serialization
 // failure, deadlock, unique violation) runs again, where the core's own checks now answer
 // properly. Reads are one REPEATABLE READ snapshot, or, when they only need what the caches
-// hold, one cache snapshot checked after they began (caches.ts). Nothing every write must take
+// hold, one cache snapshot, kept coherent across servers or checked after they began (caches.ts,
+// coherence.ts). Nothing every write must take
 // in turn: counters are per-session deltas, event ids come from the sequencer after the commit
 // (sequencer.ts), and so do the notifications.
 import { randomUUID } from 'node:crypto'
