@@ -43,8 +43,8 @@ export interface Coherence {
   changed(): void
   /** Resolves true once acknowledgements can be heard (connects a writer that is not a holder). */
   listening(): Promise<boolean>
-  /** The number and the SQL select-list items announcing this instance's changes committed so far. */
-  announcement(): { sequence: number; sql: string }
+  /** The number and the notification (on CHANNEL) announcing this instance's changes committed so far. */
+  announcement(): { sequence: number; payload: string }
   /** After the announcement committed: resolves once `holders` acknowledged it, or after MAX_AGE_MS. */
   acknowledged(sequence: number, holders: readonly string[]): Promise<void>
   /** Starts holding (registers once the schema exists). */
@@ -208,11 +208,7 @@ export function createCoherence(options: {
     listening: () => (closed ? Promise.resolve(false) : connect()),
     announcement() {
       const sequence = ++announced
-      return {
-        sequence,
-        sql: `pg_notify('${CHANNEL}', '${owner} ${sequence}') AS announced,
-          ARRAY(SELECT owner FROM cache_holders WHERE expires_at > now() AND owner <> '${owner}') AS holders`,
-      }
+      return { sequence, payload: `${owner} ${sequence}` }
     },
     acknowledged(sequence, holders) {
       if (holders.length === 0) return Promise.resolve()

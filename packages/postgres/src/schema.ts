@@ -8,6 +8,7 @@
 // - one `playing` row per session is enforced here too, since several instances write.
 import { cacheHolders } from './schema-cache-holders.ts'
 import { countersPerStatement } from './schema-counters-per-statement.ts'
+import { leanVotes } from './schema-lean-votes.ts'
 import { noQueues } from './schema-no-queues.ts'
 import { polls } from './schema-polls.ts'
 import { logRetention } from './schema-retention.ts'
@@ -172,5 +173,5 @@ INSERT INTO cache_versions (name, version) VALUES ('catalogue', 0);
 // The tokens' version triggers (migration 7) use bump_version as migration 5 redefined it, so a
 // revoke is announced to the servers holding caches like any other change to cached data.
 export const migrations: string[] = [
-  tables + triggers, countersPerStatement, noQueues, logRetention, cacheHolders, polls, tokensAudit,
+  tables + triggers, countersPerStatement, noQueues, logRetention, cacheHolders, polls, tokensAudit, leanVotes,
 ]

@@ -9,10 +9,10 @@
 // and later n, yet no writing transaction waits for another. Each instance runs one at a time,
 // and a run serves every commit made before it started. A commit that wrote events is
 // acknowledged once a run has numbered them, so the next read, on any instance, finds them in
-// the log. The same run sends the notifications, and announces changes to cached data to the
-// instances that hold caches (coherence.ts); such a commit is acknowledged once they heard.
+// the log. A run is one statement (sequence_events, schema-lean-votes.ts), which also sends the
+// notifications and announces changes to cached data to the instances that hold caches
+// (coherence.ts); such a commit is acknowledged once they heard.
 import type { ChangeTopic } from '@game-picker/core'
-import { CHANNEL } from './changes.ts'
 import { type Coherence, MAX_AGE_MS } from './coherence.ts'
 import type { Dedicated } from './pool.ts'
 
@@ -60,7 +60,7 @@ export function createSequencer(conn: Dedicated, sender: string, coherence: Cohe
         const announcement = announcing ? coherence.announcement() : null
         let heard: Promise<void> = Promise.resolve()
         try {
-          const result = await sequence(batch, sending, announcement?.sql)
+          const result = await sequence(batch, sending, announcement?.payload)
           foreign = result.foreign
           if (announcement) heard = coherence.acknowledged(announcement.sequence, result.holders)
           failing = false
@@ -70,7 +70,6 @@ export function createSequencer(conn: Dedicated, sender: string, coherence: Cohe
           // to cached data once no holder can still use a snapshot from before them.
           if (!failing && !closed) options.log(`PostgreSQL: event sequencing failed (${(error as Error).message}); retrying`)
           failing = true
-          await conn.query('ROLLBACK').catch(() => {})
           if (announcement) heard = new Promise((resolve) => setTimeout(resolve, MAX_AGE_MS + 100))
         }
         for (const waiter of batch) {
@@ -84,21 +83,17 @@ export function createSequencer(conn: Dedicated, sender: string, coherence: Cohe
     }
   }
 
+  // Inbox rows below it were all moved by an earlier run (sequence_events, schema-lean-votes.ts).
+  let watermark = '0'
   async function sequence(batch: Waiter[], sending: ChangeTopic[], announcement: string | undefined) {
-    const ours = batch.map((waiter) => waiter.txid).filter((txid) => txid !== null && /^\d+$/.test(txid))
-    const notes = sending.map((topic) => `pg_notify('${CHANNEL}', '${topic} ${sender}')`)
-    const results = [await conn.query(`BEGIN;
-      SELECT pg_advisory_xact_lock(${SEQUENCER_LOCK});
-      WITH moved AS (DELETE FROM event_inbox RETURNING tx, seq, type, body, created_at),
-      numbered AS (INSERT INTO events (type, body, created_at)
-        SELECT type, body, created_at FROM moved ORDER BY tx, seq RETURNING id)
-      SELECT (SELECT COUNT(*) FROM moved WHERE NOT (tx::text = ANY ('{${ours.join(',')}}'::text[]))) AS foreign,
-        (SELECT CASE WHEN COUNT(*) > 0 THEN pg_notify('${CHANNEL}', 'events ${sender}') END FROM numbered) AS notified
-        ${announcement ? `, ${announcement}` : ''}
-      ${notes.length > 0 ? `; SELECT ${notes.join(', ')}` : ''};
-      COMMIT`)].flat()
-    const row = results.find((result) => result.fields?.some((field) => field.name === 'foreign'))!.rows[0]
-    return { foreign: Number(row.foreign) > 0, holders: (row.holders ?? []) as string[] }
+    const ours = batch.map((waiter) => waiter.txid).filter((txid) => txid !== null)
+    const { rows: [row] } = await conn.query({
+      name: 'game-picker-sequence-events',
+      text: 'SELECT * FROM sequence_events($1::xid8, $2::text[], $3, $4::text[], $5)',
+      values: [watermark, ours, sender, sending, announcement ?? null],
+    })
+    watermark = row.watermark
+    return { foreign: Number(row.foreign_events) > 0, holders: (row.holders ?? []) as string[] }
   }
 
   // Numbers what no waiting commit asked for: events of an instance that died after its commit.
