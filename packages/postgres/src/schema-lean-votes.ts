@@ -146,6 +146,7 @@ CREATE FUNCTION sequence_events(p_watermark xid8, p_ours TEXT[], p_sender TEXT, 
 LANGUAGE plpgsql SET enable_seqscan = off AS $$
 DECLARE v_moved BIGINT;
 BEGIN
+  -- Above the 32-bit range of hashtext(), so no tx.lock(key) can collide with it.
   PERFORM pg_advisory_xact_lock(7263540192881734);
   WITH taken AS (DELETE FROM event_inbox WHERE tx >= p_watermark RETURNING tx, seq, type, body, created_at),
     numbered AS (INSERT INTO events (type, body, created_at)

@@ -16,9 +16,6 @@ import type { ChangeTopic } from '@game-picker/core'
 import { type Coherence, MAX_AGE_MS } from './coherence.ts'
 import type { Dedicated } from './pool.ts'
 
-// Above the 32-bit range of hashtext(), so no tx.lock(key) can collide with it.
-const SEQUENCER_LOCK = '7263540192881734'
-
 export interface Sequencer {
   /**
    * After a commit: resolves once events of transaction `txid` are numbered, `topics` sent and,
