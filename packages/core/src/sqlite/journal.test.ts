@@ -24,6 +24,12 @@ describe('readJournals', () => {
     expect(await readBytes(journalOf(record(4), record(5), record(6)))).toEqual([4, 5, 6])
   })
 
+  it('gives back each statement as it was written, multi-byte text included', async () => {
+    const file = join(tempDir(), 'db.sqlite')
+    writeFileSync(`${file}-journal`, journalOf(record(1), record(2)))
+    expect((await readJournals(io, file)).records).toEqual([record(1), record(2)])
+  })
+
   it('treats a missing journal as empty', async () => {
     expect(await readJournals(io, join(tempDir(), 'none'))).toEqual({ records: [], bytes: 0, old: false })
   })
