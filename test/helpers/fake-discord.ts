@@ -135,8 +135,11 @@ export interface FakeDiscord {
   otherChannelId: string
   /** A user in the guild: makes one (ids are snowflakes). */
   user(username: string, options?: { manageGuild?: boolean; globalName?: string }): FakeDiscordUser
-  /** Runs a slash command as `user`; resolves once the bot answered or the deadline passed. */
-  command(user: FakeDiscordUser, name: string, options?: Record<string, string | number>): Promise<InteractionOutcome>
+  /**
+   * Runs a slash command as `user` (with a subcommand, e.g. `/vote up`); resolves once the bot
+   * answered or the deadline passed.
+   */
+  command(user: FakeDiscordUser, name: string, options?: Record<string, string | number>, subcommand?: string): Promise<InteractionOutcome>
   /** Presses a button (custom_id) on a message as `user`. */
   press(user: FakeDiscordUser, messageId: string, customId: string): Promise<InteractionOutcome>
   /** `user` writes `content` in the channel (MESSAGE_CREATE to sessions with GUILD_MESSAGES). Returns the message id. */
@@ -149,6 +152,8 @@ export interface FakeDiscord {
   sent: SentRecord[]
   /** The guild's registered commands (the last bulk overwrite). */
   commands(): any[]
+  /** Every REST request, as `METHOD /path` (without /api/v10), in order. */
+  requests: string[]
   /** Identify payloads received (intents, token), in order; and resumes. */
   identifies: { intents: number; token: string }[]
   resumes: { session_id: string; seq: number }[]
@@ -196,6 +201,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const sent: SentRecord[] = []
   const identifies: { intents: number; token: string }[] = []
   const resumes: { session_id: string; seq: number }[] = []
+  const requests: string[] = []
   let registered: any[] = []
   let heartbeats = 0
   const lastDispatch = new Map<string, any>()
@@ -259,6 +265,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, '')
     if (!url.pathname.startsWith('/api/v10/')) return unknown(response, 'route', 0) // only the v10 API is served
     const method = request.method ?? 'GET'
+    requests.push(`${method} ${path}`)
     let match: RegExpExecArray | null
 
     // Interaction callbacks and the interaction webhooks are authorized by the interaction's token alone.
@@ -516,12 +523,15 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       users.set(user.id, user)
       return user
     },
-    command(user, name, values = {}) {
+    command(user, name, values = {}, subcommand) {
       const command = registered.find((entry) => entry.name === name)
-      const options = Object.entries(values).map(([key, value]) => {
-        const declared = command?.options?.find((option: any) => option.name === key)
+      const declaredIn = subcommand ? command?.options?.find((option: any) => option.name === subcommand)?.options : command?.options
+      const given = Object.entries(values).map(([key, value]) => {
+        const declared = declaredIn?.find((option: any) => option.name === key)
         return { name: key, type: declared?.type ?? (typeof value === 'number' ? 4 : 3), value }
       })
+      // A subcommand arrives as the one option (type 1) holding the others (interactions/application-commands#subcommands).
+      const options = subcommand ? [{ name: subcommand, type: 1, options: given }] : given
       return interact(user, 2, { id: command?.id ?? snowflake(), name, type: 1, guild_id: guildId, options })
     },
     press(user, messageId, customId) {
@@ -544,6 +554,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     messages,
     sent,
     commands: () => registered,
+    requests,
     identifies,
     resumes,
     connections: () => connectionsOpen.size,

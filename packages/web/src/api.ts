@@ -2,7 +2,7 @@
 // carrying the API's own `error` text.
 import { getToken, setToken } from './auth.ts'
 import type {
-  ChatStatus, Favor, Game, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Session, SessionGame,
+  ChatStatus, DiscordStatus, Favor, Game, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Session, SessionGame,
   SessionGameStatus, Stats,
 } from './types.ts'
 
@@ -36,6 +36,20 @@ async function request<T>(method: Method, path: string, options: { body?: unknow
 const admin = { admin: true }
 const games = (sessionId: number) => `/api/sessions/${sessionId}/games`
 const sessionGame = (row: SessionGame) => `${games(row.session_id)}/${row.id}`
+
+/** The Discord bot's status, or null when it is not connected to a channel. */
+export async function getDiscordStatus(): Promise<DiscordStatus | null> {
+  try {
+    return await request<DiscordStatus>('GET', '/api/chat/discord')
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 404) return null
+    throw failure
+  }
+}
+/** An empty token leaves it to the server's DISCORD_BOT_TOKEN. */
+export const connectDiscord = (channelId: string, botToken: string) =>
+  request<DiscordStatus>('POST', '/api/chat/discord', { body: { channel_id: channelId, ...(botToken ? { bot_token: botToken } : {}) }, ...admin })
+export const disconnectDiscord = () => request<DiscordStatus>('DELETE', '/api/chat/discord', admin)
 
 export const logIn = (key: string) => request<{ token: string }>('POST', '/api/auth/login', { body: { key } })
 export const verifyToken = () => request<{ valid: boolean }>('POST', '/api/auth/verify', admin)

@@ -131,3 +131,14 @@ export interface ChatStatus {
   since: string
   counts: { up: number; down: number; poll: number; ignored: number }
 }
+
+/** GET /api/chat/discord. */
+export interface DiscordStatus {
+  channel_id: string
+  guild_id: string | null
+  state: 'connecting' | 'connected' | 'reconnecting' | 'failed'
+  since: string
+  message_content: boolean | null
+  counts: { up: number; down: number; poll: number; ignored: number }
+  error?: string
+}
