@@ -7,7 +7,8 @@
 //   BENCH_SOAK_S=N    length of the soak row in seconds (default 600; 60 with BENCH_QUICK)
 //   BENCH_ONLY=a,b    run only these groups: serve (the seeded database: reads, RSS, votes,
 //                     soak), postgres (its rows, with the sqlite pick, stats and votes they are
-//                     judged against), sse, chat, csv, cli, history (bench/lib/history.mjs), polls
+//                     judged against), sse, chat, csv, cli, history (bench/lib/history.mjs), polls,
+//                     discord (the server's RSS with the bot connected to a local fake Discord)
 //   BENCH_PG_TRACK=all  PostgreSQL statements inside functions are counted too
 //   BENCH_HISTORY_MAX=N  the history group's largest size (default 10,000,000 votes)
 import { spawnSync } from 'node:child_process'
@@ -29,7 +30,7 @@ const WARMUP_S = 1
 const ADMIN_KEY = 'bench-admin-key'
 const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true })
-const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls']
+const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls', 'discord']
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((group) => group.trim()).filter(Boolean) : GROUPS
 for (const group of ONLY) {
   if (!GROUPS.includes(group)) {
@@ -458,6 +459,20 @@ try {
     })
   }
 
+  // 13. The Discord bot: discord.js loads only on the server holding the bot; its RSS with the bot
+  // connected to a local fake Discord, after a poll that 30 members voted in with buttons.
+  if (runs('discord')) {
+    step('discord: game-picker serve with the bot connected to a local fake Discord, a poll with 30 presses')
+    const discord = await runDiscord()
+    raw.discord = discord
+    row({
+      id: 'discordRss', name: 'Server RSS with the Discord bot connected (local fake Discord), after a poll with 30 button presses',
+      result: `${discord.rssMb.toFixed(0)} MB (before connecting ${discord.beforeRssMb.toFixed(0)} MB, peak ${discord.peakRssMb.toFixed(0)} MB); ${discord.presses} presses answered, ${discord.edits} message edits`,
+      baseline: `the same server before connecting ${discord.beforeRssMb.toFixed(0)} MB`,
+      target: '< 135 MB', measured: `${discord.rssMb.toFixed(0)} MB`, pass: discord.rssMb < 135, values: discord,
+    })
+  }
+
   // 11. History: the same server on 100k, 1M and 10M votes (seeded once, cached outside the repo).
   if (runs('history')) {
     const sizes = historySizes()
@@ -507,6 +522,43 @@ function toMarkdown({ date, machine: m, rows: rs, notes: ns, server, groups }) {
     ...ns.map((n) => `\nNote: ${n}`),
   ]
   return `${lines.join('\n')}\n`
+}
+async function runDiscord() {
+  const { loadFakeDiscord } = await import('./lib/fake-discord.mjs')
+  const fake = await (await loadFakeDiscord())()
+  cleanups.push(() => fake.close())
+  const port = await freePort()
+  const server = await startServerProcess(process.execPath, [...nodeArgs, dist.cliBin, 'serve', '--port', String(port), '--host', '127.0.0.1', '--db', join(dir, 'discord.sqlite')], {
+    port, env: { ADMIN_KEY, DISCORD_API_URL: fake.apiUrl },
+  })
+  servers.push(server)
+  const api = async (method, path, body, token) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const json = await res.json()
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`)
+    return json
+  }
+  for (let i = 0; i < 50; i++) await api('POST', '/api/pick', PICK_FILTERS) // the server warm, as before any bot
+  const before = processMemory(server.pid)
+  const { token } = await api('POST', '/api/auth/login', { key: ADMIN_KEY })
+  await api('POST', '/api/chat/discord', { channel_id: fake.channelId, bot_token: fake.token }, token)
+  await fake.waitFor(() => fake.commands().length === 4, 30_000)
+  await api('POST', '/api/sessions', {}, token)
+  const poll = await api('POST', '/api/polls', { pick: { count: 5 }, addWinner: true }, token)
+  const message = await fake.waitFor(() => [...fake.messages.values()].find((entry) => entry.components.length > 0), 10_000)
+  let presses = 0
+  for (let i = 0; i < 30; i++) {
+    const outcome = await fake.press(fake.user(`member${i}`), message.id, `poll:${poll.id}:${(i % 5) + 1}`)
+    if (!outcome.failed) presses += 1
+  }
+  await api('POST', `/api/polls/${poll.id}/close`, undefined, token)
+  await fake.waitFor(() => [...fake.messages.values()].find((entry) => entry.content.startsWith('Now playing: ')), 10_000)
+  for (let i = 0; i < 200; i++) await api('POST', '/api/pick', PICK_FILTERS)
+  const after = processMemory(server.pid)
+  return { rssMb: after.rssMb, peakRssMb: after.peakRssMb, beforeRssMb: before.rssMb, presses, edits: message.history.length - 1 }
 }
 function fmtInt(n) {
   return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : String(n)
