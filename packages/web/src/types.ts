@@ -134,3 +134,10 @@ export interface ChatEntry {
   since: string
   counts: { up: number; down: number; poll: number; ignored: number }
 }
+
+/** GET /api/network: where phones reach the server. */
+export interface NetworkInfo {
+  host: string
+  port: number
+  urls: string[]
+}

@@ -4,6 +4,7 @@ import { chatConfigFromEnv } from '../chat-config.ts'
 import type { CommandContext } from '../context.ts'
 import { describeCreation, openLocalCore } from '../local-core.ts'
 import { SHOWN_ONCE } from './admin-key.ts'
+import { describeNetwork } from './serve-network.ts'
 
 export interface ServeOptions {
   port: number
@@ -32,13 +33,13 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
   }
   try {
     if (!ready) await setUp(created)
-    const { startServer } = await import('@game-picker/http')
+    const { listensOnAllInterfaces, startServer } = await import('@game-picker/http')
     const server = await startServer({
       core, port: options.port, host: options.host, adminKey: options.adminKey || undefined,
       jwtSecret: options.jwtSecret || undefined, ecastUrl: options.ecastUrl || undefined,
       log: (line) => ctx.output.note(line),
     })
-    ctx.output.raw(`Game Picker API listening on ${server.url}\n`)
+    ctx.output.raw(`Game Picker API listening on ${server.url}\n${describeNetwork(server.network(), listensOnAllInterfaces(options.host))}\n`)
     void ready?.then(setUp).catch((error: unknown) => ctx.output.note(`Setting up the database failed: ${String(error)}`))
     const signal = await ctx.runtime.waitForShutdown()
     ctx.output.note(`${signal}: finishing requests and saving the database...`)
