@@ -7,16 +7,17 @@
 // in no answer, log line or audit entry.
 import { createCore, type Store } from '@game-picker/core'
 import { type RunningServer, type ServerOptions, startServer } from '@game-picker/http'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { type FakeDiscord, type FakeMessage, startFakeDiscord } from '../helpers/fake-discord.ts'
 import { ADMIN_KEY, call, login, openSharedStores, openTestStore } from '../helpers/server.ts'
 
+// A fake Discord of each test's own (poll ids repeat across the tests' databases).
 let fake: FakeDiscord
-beforeAll(async () => void (fake = await startFakeDiscord()))
-afterAll(() => fake.close())
+beforeEach(async () => void (fake = await startFakeDiscord()))
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  await fake.close()
 })
 
 async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
@@ -72,8 +73,10 @@ async function connect(server: Awaited<ReturnType<typeof readyServer>>, discord:
   return started
 }
 
-const newestPollMessage = (discord: FakeDiscord = fake) => [...discord.messages.values()].reverse().find((message) => message.components.length > 0)
 const buttonsOf = (message: FakeMessage) => message.components.flatMap((row: any) => row.components)
+/** The message the bot posted for poll `pollId` (its buttons name the poll). */
+const messageOf = (pollId: number, discord: FakeDiscord = fake) => discord.waitFor(() => [...discord.messages.values()]
+  .find((message) => message.history[0].components.some((row: any) => row.components.some((button: any) => button.custom_id.startsWith(`poll:${pollId}:`)))))
 
 describe('the API', () => {
   test('connect (admin), status (public), one channel at a time, stop; exact errors; commands registered', async () => {
@@ -163,7 +166,7 @@ describe('in the channel', () => {
     const session = (await server.api('POST', '/api/sessions')).body
     const [a, b, c] = server.games
     const poll = (await server.api('POST', '/api/polls', { gameIds: [a.id, b.id, c.id], addWinner: true })).body
-    const message = await fake.waitFor(() => newestPollMessage())
+    const message = await messageOf(poll.id)
     expect(message.content.split('\n').slice(1)).toEqual([
       '1. Quiplash (Party Pack): 0 votes', '2. Fibbage (Party Pack): 0 votes', '3. Drawful (Party Pack 2): 0 votes',
     ])
@@ -203,12 +206,11 @@ describe('in the channel', () => {
     const refusal = { ephemeral: true, data: { content: 'Only members with the Manage Server permission can do that.' } }
     expect(await fake.command(ann, 'poll', { count: 3 })).toMatchObject(refusal)
     expect(await server.api('GET', '/api/polls/open')).toMatchObject({ status: 404 })
-    const before = fake.messages.size
     expect(await fake.command(host, 'poll', { count: 3, players: 4 })).toMatchObject({ ephemeral: true, data: { content: 'Poll opened.' } })
     const poll = (await server.api('GET', '/api/polls/open')).body
     expect(poll).toMatchObject({ status: 'open', add_winner: true })
     expect(poll.candidates).toHaveLength(3)
-    await fake.waitFor(() => fake.messages.size > before && newestPollMessage())
+    await messageOf(poll.id)
     expect(await fake.command(ann, 'close')).toMatchObject(refusal)
     expect((await server.api('GET', '/api/polls/open')).body.status).toBe('open')
     expect((await fake.command(host, 'close')).data!.content).toMatch(/^Poll closed\./)
@@ -250,7 +252,7 @@ describe('in the channel', () => {
       closed.say(fay, 'thisgame++')
       expect(await closed.command(fay, 'vote', {}, 'down')).toMatchObject({ data: { content: 'Voted down on Quiplash' } })
       const poll = (await server.api('POST', '/api/polls', { gameIds: [server.games[1].id, server.games[2].id] })).body
-      const message = await closed.waitFor(() => newestPollMessage(closed))
+      const message = await messageOf(poll.id, closed)
       expect(await closed.press(fay, message.id, `poll:${poll.id}:2`)).toMatchObject({ data: { content: 'Your vote: Drawful' } })
       expect((await until(server.status, (s) => s.counts.poll === 1)).counts).toEqual({ up: 0, down: 1, poll: 1, ignored: 0 })
     } finally {
@@ -258,7 +260,7 @@ describe('in the channel', () => {
     }
   })
 
-  test('a Resume in the middle of a poll: nothing lost, nothing counted twice; the same message after a restart', async () => {
+  test('a Resume in the middle of a poll: nothing lost, nothing counted twice; the same message after a restart', { timeout: 60_000 }, async () => {
     const store = await openTestStore()
     cleanups.push(() => store.close())
     const first = await serverOn(store, 'first')
@@ -267,7 +269,7 @@ describe('in the channel', () => {
     await first.api('POST', '/api/chat/discord', { channel_id: fake.channelId, bot_token: fake.token })
     await until(first.status, (s) => s.state === 'connected')
     const poll = (await first.api('POST', '/api/polls', { gameIds: games.map((game) => game.id) })).body
-    const message = await fake.waitFor(() => newestPollMessage())
+    const message = await messageOf(poll.id)
     const [gus, hal] = [fake.user('gus'), fake.user('hal')]
     expect(await fake.press(gus, message.id, `poll:${poll.id}:1`)).toMatchObject({ data: { content: 'Your vote: Quiplash' } })
 

@@ -54,13 +54,13 @@ test('the admin connects the bot; a poll from the Pick page gets buttons in the 
   await expect.poll(() => panel.getByRole('alert').textContent()).toBe('channel_id must be a Discord channel id')
   await page.getByLabel('Discord channel id').fill(discord.channelId)
   await panel.getByRole('button', { name: 'Connect' }).click()
-  await expect.poll(async () => (await panelStatus().textContent()) ?? '', { timeout: 15_000 }).toMatch(new RegExp(`^Connected · channel ${discord.channelId} · since `))
+  await expect.poll(async () => (await panelStatus().textContent()) ?? '', { timeout: 15_000 }).toMatch(new RegExp(`^Connected · channel ${discord.channelId} · reading since `))
   expect(await page.getByLabel('Bot token').count()).toBe(0) // the form is gone; the token is never shown again
 
   const ann = discord.user('ann')
   expect((await discord.command(ann, 'pick', { count: 2 })).data!.content).toMatch(/^Picked:\n1\. .+\n2\. .+$/)
 
-  await page.goto(`${server.url}/pick`)
+  await page.goto(`${server.url}/`)
   await page.getByLabel('Candidates').fill('3')
   await page.getByRole('button', { name: 'Let the room choose' }).click()
   await page.waitForURL(/\/poll$/)

@@ -3,6 +3,7 @@
 // button per candidate, "Now playing" announcements and, with the Message Content intent, the
 // chat votes as in Twitch chat. discord.js is heavy: it is loaded only by `open()`, on the one
 // server that holds the connection, so the CLI and an unconnected server never load it.
+import { chatCountsOf } from '../../chat-connectors.ts'
 import { invalidInput } from '../../errors.ts'
 import type { ChatConnectorRecord } from '../../store.ts'
 import { asFields } from '../../validate.ts'
@@ -51,7 +52,7 @@ export function createDiscordPlatform(config: DiscordConfig = {}): ChatPlatform 
         state: row.state,
         since: row.since,
         message_content: settings.message_content,
-        counts: { up: row.up, down: row.down, poll: row.poll, ignored: row.ignored },
+        counts: chatCountsOf(row),
         ...(settings.error ? { error: settings.error } : {}),
       }
     },

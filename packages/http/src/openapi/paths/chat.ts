@@ -1,10 +1,19 @@
-// The Twitch chat connector.
+// The chat connectors: the list of every chat read, and each platform's own routes.
 import { pathItems } from '../operation.ts'
-import { input, ref, string } from '../schema.ts'
+import { arrayOf, boolean, input, ref, string } from '../schema.ts'
 
 const NOT_READING = 'Not reading a channel'
+const NOT_CONNECTED = 'Not connected to Discord'
 
 export const chatPaths = pathItems('Chat', {
+  '/api/chat': {
+    get: {
+      summary: 'Every chat read',
+      description: 'The chats the server reads, one per platform (a multistream reads several at once and they vote in the same poll '
+        + 'and for the same game); an empty list when none is.',
+      ok: { description: 'Each connected chat, by platform', schema: arrayOf(ref('ChatListEntry')) },
+    },
+  },
   '/api/chat/twitch': {
     post: {
       summary: 'Read a Twitch channel\'s chat', scope: 'admin',
@@ -24,6 +33,40 @@ export const chatPaths = pathItems('Chat', {
       summary: 'Stop reading Twitch chat', scope: 'admin',
       ok: { description: 'The last status', schema: ref('ChatConnectorStatus') },
       errors: { 404: [NOT_READING] },
+    },
+  },
+  '/api/chat/discord': {
+    post: {
+      summary: 'Run the Discord bot in a channel', scope: 'admin',
+      description: 'Connects the bot over Discord\'s Gateway (no public URL needed) and registers its slash commands in the channel\'s '
+        + 'server: `/pick [players] [count]`, `/vote up|down`, `/poll [count] [players]` and `/close` (the last two for Manage Server). '
+        + 'A poll opened anywhere gets a message with one button per candidate (a press is a poll vote by `discord:USERNAME`), its '
+        + 'tallies edited in at most every 2 s and its winner once closed; a game added to the session is announced ("Now playing: '
+        + 'TITLE (PACK)", with "Room code: ABCD"). With the Message Content intent, messages vote as in Twitch chat. The token is stored '
+        + 'like a webhook secret and never shown again. A token Discord refuses still answers 201; the status then turns `failed`. '
+        + 'One channel at a time; the same channel again changes nothing. One server runs the bot; another takes over within 30 s.',
+      body: {
+        schema: input({
+          channel_id: string('The Discord channel id: 17 to 20 digits'),
+          bot_token: string('The bot token (default: the server\'s DISCORD_BOT_TOKEN); never returned, logged or audited'),
+          announce_room_code: boolean('"Room code: ABCD" under "Now playing" (default true)'),
+        }, ['channel_id']),
+      },
+      ok: { status: 201, description: 'The bot\'s status', schema: ref('DiscordStatus') },
+      errors: {
+        400: ['channel_id must be a Discord channel id', 'A Discord bot token is required', 'bot_token must be a string',
+          'announce_room_code must be a boolean', 'Already connected to a Discord channel'],
+      },
+    },
+    get: {
+      summary: 'Discord bot status',
+      ok: { description: 'The channel, its server, the connection\'s state, whether messages are read, and what the bot counted', schema: ref('DiscordStatus') },
+      errors: { 404: [NOT_CONNECTED] },
+    },
+    delete: {
+      summary: 'Stop the Discord bot', scope: 'admin',
+      ok: { description: 'The last status', schema: ref('DiscordStatus') },
+      errors: { 404: [NOT_CONNECTED] },
     },
   },
 })
