@@ -10,6 +10,7 @@ import { type RunningServer, type ServerOptions, startServer } from '@game-picke
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { type FakeDiscord, type FakeMessage, startFakeDiscord } from '../helpers/fake-discord.ts'
 import { ADMIN_KEY, call, login, openSharedStores, openTestStore } from '../helpers/server.ts'
+import { until } from '../helpers/until.ts'
 
 // A fake Discord of each test's own (poll ids repeat across the tests' databases).
 let fake: FakeDiscord
@@ -20,14 +21,6 @@ afterEach(async () => {
   await fake.close()
 })
 
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  for (const end = Date.now() + timeoutMs; ;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > end) throw new Error(`condition not reached; last value ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 /** Everything a test's servers answered or logged, to look for the token in. */
 const seen: string[] = []

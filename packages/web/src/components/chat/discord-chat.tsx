@@ -2,16 +2,15 @@
 // token to connect it (the token is sent once and never shown again). What only Discord has (why
 // it failed, whether messages are read) comes from its own status, asked when the chat changes.
 import { useEffect, useState } from 'preact/hooks'
-import { connectChat, disconnectChat, getDiscordStatus } from '../../api.ts'
-import { useAction } from '../../hooks.ts'
+import { getDiscordStatus } from '../../api.ts'
 import type { DiscordStatus } from '../../types.ts'
 import { ErrorAlert } from '../error-alert.tsx'
+import { useChatActions } from './chat-actions.ts'
 import type { ChatPanelProps } from './chat-panels.tsx'
 import { ChatStatus } from './chat-status.tsx'
 
 export function DiscordChat({ chat, reload }: ChatPanelProps) {
-  const [actionError, setActionError] = useState<unknown>(null)
-  const run = useAction(setActionError)
+  const actions = useChatActions('discord', reload)
   const [channelId, setChannelId] = useState('')
   const [token, setToken] = useState('')
   const [details, setDetails] = useState<DiscordStatus | null>(null)
@@ -24,21 +23,16 @@ export function DiscordChat({ chat, reload }: ChatPanelProps) {
     event.preventDefault()
     // An empty token leaves it to the server's DISCORD_BOT_TOKEN.
     const body = { channel_id: channelId.trim(), ...(token.trim() ? { bot_token: token.trim() } : {}) }
-    if (await run(() => connectChat('discord', body))) {
+    if (await actions.connect(body)) {
       setChannelId('')
       setToken('')
     }
-    await reload()
-  }
-  const disconnect = async () => {
-    await run(() => disconnectChat('discord'))
-    await reload()
   }
 
   return (
     <section class="chat-panel" aria-labelledby="discord-chat-heading">
       <h2 id="discord-chat-heading">Discord</h2>
-      <ErrorAlert error={actionError} />
+      <ErrorAlert error={actions.error} />
       {chat === null && (
         <form class="inline-form" onSubmit={connect}>
           <label>Discord channel id <input type="text" inputMode="numeric" value={channelId} onInput={(event) => setChannelId(event.currentTarget.value)} /></label>
@@ -51,7 +45,7 @@ export function DiscordChat({ chat, reload }: ChatPanelProps) {
           <ChatStatus chat={chat} label="Discord status" channel={`channel ${chat.channel}`} />
           {details?.error && <p class="hint">{details.error}</p>}
           {details?.message_content === false && <p class="hint">Messages are not read: the bot has no Message Content intent (commands and buttons work).</p>}
-          <button type="button" onClick={disconnect}>Disconnect</button>
+          <button type="button" onClick={() => void actions.disconnect()}>Disconnect</button>
         </>
       )}
     </section>

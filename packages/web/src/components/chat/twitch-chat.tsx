@@ -1,31 +1,24 @@
 // The Twitch chat panel: which channel the server reads and how that goes, or a field to start
 // reading one.
 import { useState } from 'preact/hooks'
-import { connectChat, disconnectChat } from '../../api.ts'
-import { useAction } from '../../hooks.ts'
 import { ErrorAlert } from '../error-alert.tsx'
+import { useChatActions } from './chat-actions.ts'
 import type { ChatPanelProps } from './chat-panels.tsx'
 import { ChatStatus } from './chat-status.tsx'
 
 export function TwitchChat({ chat, reload }: ChatPanelProps) {
-  const [actionError, setActionError] = useState<unknown>(null)
-  const run = useAction(setActionError)
+  const actions = useChatActions('twitch', reload)
   const [channel, setChannel] = useState('')
 
   const connect = async (event: Event) => {
     event.preventDefault()
-    if (await run(() => connectChat('twitch', { channel: channel.trim() }))) setChannel('')
-    await reload()
-  }
-  const disconnect = async () => {
-    await run(() => disconnectChat('twitch'))
-    await reload()
+    if (await actions.connect({ channel: channel.trim() })) setChannel('')
   }
 
   return (
     <section class="chat-panel" aria-labelledby="twitch-chat-heading">
       <h2 id="twitch-chat-heading">Twitch chat</h2>
-      <ErrorAlert error={actionError} />
+      <ErrorAlert error={actions.error} />
       {chat === null && (
         <form class="inline-form" onSubmit={connect}>
           <label>Twitch channel <input type="text" value={channel} onInput={(event) => setChannel(event.currentTarget.value)} /></label>
@@ -35,7 +28,7 @@ export function TwitchChat({ chat, reload }: ChatPanelProps) {
       {chat && (
         <>
           <ChatStatus chat={chat} label="Twitch chat status" channel={`#${chat.channel}`} />
-          <button type="button" onClick={disconnect}>Disconnect</button>
+          <button type="button" onClick={() => void actions.disconnect()}>Disconnect</button>
         </>
       )}
     </section>
