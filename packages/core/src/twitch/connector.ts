@@ -12,8 +12,8 @@ import { type ChatConnection, type ChatConnectionOptions, type ChatLine, DEFAULT
 
 /** Where chat votes go: the core's use cases, as for `POST /api/votes/live` and poll votes by username. */
 export interface ChatVoteSink {
-  /** A live vote (`{ username, vote, timestamp }`); rejects with the API's errors (duplicate, no game). */
-  live(input: { username: string; vote: 'up' | 'down'; timestamp: string }): Promise<unknown>
+  /** A live vote (`{ username, vote, timestamp, ticker? }`); rejects with the API's errors (duplicate, no game, unknown ticker). */
+  live(input: { username: string; vote: 'up' | 'down'; timestamp: string; ticker?: string }): Promise<unknown>
   /**
    * A vote in the open poll by a chat username; rejects when there is no open poll or the choice
    * is not a candidate. Absent: numbers in chat are ignored.
@@ -93,13 +93,13 @@ export function createTwitchConnector(options: TwitchConnectorOptions) {
       if (line.id !== null && !(await lease.firstSeen(line.id))) return null
       try {
         if ('vote' in command) {
-          await votes.live({ username: line.login, vote: command.vote, timestamp: line.sentAt })
+          await votes.live({ username: line.login, vote: command.vote, timestamp: line.sentAt, ticker: command.ticker })
           return command.vote
         }
         await votes.poll!(line.login, command.choice)
         return 'poll'
       } catch (error) {
-        // No game playing, a duplicate within 1 s, no open poll, not a candidate: counted as ignored, not an error.
+        // No game playing, an unknown ticker, a duplicate within 1 s, no open poll, not a candidate: counted as ignored, not an error.
         if (!isDomainError(error) || error.code === 'UNAVAILABLE') log(`Twitch chat: a vote was not recorded: ${String(error)}`)
         return 'ignored'
       }
