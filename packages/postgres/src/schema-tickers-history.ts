@@ -22,26 +22,30 @@ DROP INDEX session_games_by_game;
 CREATE INDEX session_games_by_game ON session_games (game_id, played_at);
 UPDATE games SET last_played_at = (SELECT MAX(played_at) FROM session_games WHERE game_id = games.id AND status <> 'skipped');
 
-CREATE FUNCTION keep_last_played() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The games' last_played_at from their own rows (the newest one not skipped). No statement at
+-- all for no games: an UPDATE of no rows would still bump the catalogue version.
+CREATE FUNCTION refresh_last_played(p_games BIGINT[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  IF cardinality(p_games) = 0 THEN RETURN; END IF;
   UPDATE games g SET last_played_at = (SELECT MAX(sg.played_at) FROM session_games sg
       WHERE sg.game_id = g.id AND sg.status <> 'skipped')
-    WHERE g.id IN (SELECT game_id FROM changed_rows);
+    WHERE g.id = ANY (p_games);
+END $$;
+CREATE FUNCTION keep_last_played() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM refresh_last_played(ARRAY(SELECT game_id FROM changed_rows));
   RETURN NULL;
 END $$;
 CREATE TRIGGER last_played_on_insert AFTER INSERT ON session_games
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_last_played();
 CREATE TRIGGER last_played_on_delete AFTER DELETE ON session_games
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_last_played();
-
 CREATE FUNCTION keep_last_played_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE games g SET last_played_at = (SELECT MAX(sg.played_at) FROM session_games sg
-      WHERE sg.game_id = g.id AND sg.status <> 'skipped')
-    WHERE g.id IN (SELECT after.game_id FROM rows_before before JOIN rows_after after ON after.id = before.id
-      WHERE before.status IS DISTINCT FROM after.status OR before.played_at IS DISTINCT FROM after.played_at
-      UNION SELECT before.game_id FROM rows_before before JOIN rows_after after ON after.id = before.id
-      WHERE before.game_id <> after.game_id);
+  -- Only rows whose status, time or game changed (a room code or player count leaves games alone).
+  PERFORM refresh_last_played(ARRAY(SELECT unnest(ARRAY[before.game_id, after.game_id])
+    FROM rows_before before JOIN rows_after after ON after.id = before.id
+    WHERE (before.status, before.played_at, before.game_id) IS DISTINCT FROM (after.status, after.played_at, after.game_id)));
   RETURN NULL;
 END $$;
 CREATE TRIGGER last_played_on_update AFTER UPDATE ON session_games

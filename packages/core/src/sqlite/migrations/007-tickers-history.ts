@@ -13,6 +13,7 @@
 // (The first two statements must prepare on the old schema: the runner looks at them to tell a
 // script from a single statement.)
 import { bundledTickersSql } from '../../bundled-tickers.ts'
+import { voteCounterTriggers } from './001-initial.ts'
 
 const lastPlayed = (gameId: string) => /* sql */ `UPDATE games SET last_played_at = (SELECT MAX(played_at)
     FROM session_games WHERE game_id = ${gameId} AND status <> 'skipped') WHERE id = ${gameId};`
@@ -52,20 +53,4 @@ CREATE INDEX votes_by_user ON votes (session_id, username, timestamp);
 CREATE INDEX votes_by_session_game ON votes (session_game_id);
 CREATE INDEX votes_by_session ON votes (session_id);
 CREATE INDEX votes_by_game ON votes (game_id);
-CREATE TRIGGER votes_on_insert AFTER INSERT ON votes
-BEGIN
-  UPDATE games SET
-    upvotes = upvotes + (NEW.type = 'up'),
-    downvotes = downvotes + (NEW.type = 'down'),
-    popularity_score = popularity_score + (CASE WHEN NEW.type = 'up' THEN 1 ELSE -1 END)
-  WHERE id = NEW.game_id;
-END;
-CREATE TRIGGER votes_on_delete AFTER DELETE ON votes
-BEGIN
-  UPDATE games SET
-    upvotes = upvotes - (OLD.type = 'up'),
-    downvotes = downvotes - (OLD.type = 'down'),
-    popularity_score = popularity_score - (CASE WHEN OLD.type = 'up' THEN 1 ELSE -1 END)
-  WHERE id = OLD.game_id;
-END;
-`
+${voteCounterTriggers}`
