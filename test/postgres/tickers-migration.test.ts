@@ -1,4 +1,4 @@
-// Migration 9 on a PostgreSQL database of the previous release (migrated to version 8): the
+// Migration 10 on a PostgreSQL database of the previous release (migrated to version 9): the
 // bundled games get their tickers, every game its last_played_at, votes keep their rows and
 // counts, and from then on a ticker vote (no session game) is stored and goes with its session.
 import { createCore } from '@game-picker/core'
@@ -10,13 +10,13 @@ import { createTestDatabase } from '../helpers/postgres.ts'
 
 const T = (minute: number) => `2026-11-22T20:${String(minute).padStart(2, '0')}:00.000Z`
 
-test('a version-8 database gets tickers, last_played_at and ticker votes', async () => {
+test('a version-9 database gets tickers, last_played_at and ticker votes', async () => {
   const url = await createTestDatabase()
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
     await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL); CREATE TABLE store_setup (finished_at TEXT NOT NULL)')
-    for (const [index, sql] of migrations.slice(0, 8).entries()) {
+    for (const [index, sql] of migrations.slice(0, 9).entries()) {
       await client.query(sql)
       await client.query('INSERT INTO schema_migrations VALUES ($1, $2)', [index + 1, T(0)])
     }

@@ -1,4 +1,4 @@
-// Migration 9: tickers, ticker votes and the history reads (the sqlite store's migration 7).
+// Migration 10: tickers, ticker votes and the history reads (the sqlite store's migration 8).
 // - games.ticker (upper-case, unique) with the bundled games' tickers, and games.last_played_at
 //   (the played_at of the game's newest session game that is not skipped), appended in the
 //   sqlite store's column order.

@@ -8,6 +8,7 @@ import { chatMessageKey } from './migrations/003-chat-message-key.ts'
 import { logRetention } from './migrations/004-log-retention.ts'
 import { polls } from './migrations/005-polls.ts'
 import { tokensAudit } from './migrations/006-tokens-audit.ts'
-import { tickersHistory } from './migrations/007-tickers-history.ts'
+import { chatPlatforms } from './migrations/007-chat-platforms.ts'
+import { tickersHistory } from './migrations/008-tickers-history.ts'
 
-export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit, tickersHistory]
+export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit, chatPlatforms, tickersHistory]

@@ -1,4 +1,4 @@
-// Migration 7 on a file written by schema version 6: the bundled games get their tickers, every
+// Migration 8 on a file written by schema version 7: the bundled games get their tickers, every
 // game its last_played_at, the votes keep their rows, ids and counters, and ticker votes (no
 // session game) can be stored from then on.
 import { join } from 'node:path'
@@ -11,9 +11,9 @@ import { migrations } from './schema.ts'
 
 const T = (minute: number) => `2026-11-22T20:${String(minute).padStart(2, '0')}:00.000Z`
 
-test('a version-6 file gets tickers, last_played_at and nullable session games on its votes', async () => {
-  const file = join(tempDir(), 'v6.sqlite')
-  const db = await openSqlDatabase({ file, migrations: migrations.slice(0, 6), onOpen: (w) => void w.run('PRAGMA foreign_keys = ON') })
+test('a version-7 file gets tickers, last_played_at and nullable session games on its votes', async () => {
+  const file = join(tempDir(), 'v7.sqlite')
+  const db = await openSqlDatabase({ file, migrations: migrations.slice(0, 7), onOpen: (w) => void w.run('PRAGMA foreign_keys = ON') })
   await db.write((w) => {
     w.run(`INSERT INTO packs (name, created_at) VALUES ('The Jackbox Party Pack 7', '${T(0)}'), ('Mine', '${T(0)}')`)
     w.run(`INSERT INTO games (pack_name, title, min_players, max_players, created_at) VALUES

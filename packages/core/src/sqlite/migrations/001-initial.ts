@@ -1,6 +1,6 @@
 // Schema version 1, as first released. Frozen: later changes are later migrations.
 
-/** The vote counters' triggers (migration 7 recreates them after its rebuild of votes). */
+/** The vote counters' triggers (migration 8 recreates them after its rebuild of votes). */
 export const voteCounterTriggers = /* sql */ `
 CREATE TRIGGER votes_on_insert AFTER INSERT ON votes
 BEGIN

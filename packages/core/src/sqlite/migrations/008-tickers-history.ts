@@ -1,4 +1,4 @@
-// Schema version 7: tickers, ticker votes and the history reads.
+// Schema version 8: tickers, ticker votes and the history reads.
 // - games.ticker: 2 to 8 upper-case letters or digits, unique (the core upper-cases input, so
 //   the index makes a ticker unique in any case). The bundled games get theirs.
 // - games.last_played_at: the played_at of the game's newest session game that is not skipped,

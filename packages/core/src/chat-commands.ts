@@ -1,7 +1,7 @@
 // What a chat message asks for: a vote on the game playing or, with `ticker`, on the game of
 // that ticker (the chat import's rule), a vote in the open poll (only a candidate number,
 // optionally after ! or #), or nothing. Every chat connector reads its messages through here.
-import { readChatVote } from '../vote-matching.ts'
+import { readChatVote } from './vote-matching.ts'
 
 export type ChatCommand = { vote: 'up' | 'down'; ticker?: string } | { choice: number } | null
 
