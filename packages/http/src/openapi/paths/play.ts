@@ -76,6 +76,32 @@ export const playPaths = pathItems('Play', {
       },
     },
   },
+  '/api/votes': {
+    get: {
+      summary: 'Vote history', scope: 'votes',
+      description: 'Every vote, newest first (by id), filtered and paged by cursor: pass `next_before` as `before` for the next page. '
+        + 'A page costs the same however many votes are stored.',
+      query: {
+        session_id: { schema: { type: 'integer', minimum: 1 }, description: 'Only this session\'s votes' },
+        game_id: { schema: { type: 'integer', minimum: 1 }, description: 'Only votes for this game' },
+        username: { schema: { type: 'string' }, description: 'Only this user\'s votes (exact)' },
+        type: { schema: { enum: ['up', 'down'] }, description: 'Only up or only down votes' },
+        limit: { schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 }, description: 'How many votes' },
+        before: { schema: { type: 'integer', minimum: 1 }, description: 'Only votes with a smaller id' },
+      },
+      ok: {
+        description: 'A page of votes',
+        schema: object({
+          votes: arrayOf(ref('Vote')),
+          next_before: { type: ['integer', 'null'], description: 'The last vote\'s id when older votes exist, else null' },
+        }),
+      },
+      errors: {
+        400: ['session_id must be a positive integer', 'game_id must be a positive integer', 'username must be a string',
+          'type must be up or down', 'limit must be an integer from 1 to 500', 'before must be a positive integer'],
+      },
+    },
+  },
   '/api/stats': {
     get: { summary: 'Statistics', ok: { description: 'Counts, most played and top rated', schema: ref('Stats') } },
   },
