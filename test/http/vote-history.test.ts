@@ -114,3 +114,22 @@ describe('GET /api/sessions paging', () => {
     await api('POST', `/api/sessions/${third}/close`, {})
   })
 })
+
+describe('POST /api/pick with the history options', () => {
+  test('favorFresh, favorPopular and notPlayedWithinDays over HTTP; exact 400s', async () => {
+    const pick = async (body: Record<string, unknown>) => (await call(server.url, 'POST', '/api/pick', { body: { ...body, explain: true } })).body
+    const fresh = Object.fromEntries((await pick({ favorFresh: true })).odds.map((o: { title: string; weight: number }) => [o.title, o.weight]))
+    expect(fresh['Quiplash 3']).toBe(3)
+    expect(fresh['Drawful 2']).toBeCloseTo(1, 3)
+    expect(fresh['Fibbage 4']).toBeCloseTo(1, 3)
+    // Quiplash 3: 1 up, 1 down → 1; Drawful 2: 2 up, 1 down → 3/2; Fibbage 4: 1 up, 1 down → 1.
+    const popular = await pick({ favorPopular: true })
+    expect(popular.odds.map((o: { title: string; weight: number }) => [o.title, o.weight])).toEqual([['Drawful 2', 1.5], ['Fibbage 4', 1], ['Quiplash 3', 1]])
+    expect(popular.odds.reduce((total: number, o: { probability: number }) => total + o.probability, 0)).toBeCloseTo(1, 12)
+    expect((await pick({ notPlayedWithinDays: 7 })).odds.map((o: { title: string }) => o.title)).toEqual(['Quiplash 3'])
+    for (const [body, error] of [[{ notPlayedWithinDays: 0 }, 'notPlayedWithinDays must be an integer from 1 to 3650'],
+      [{ favorFresh: 'true' }, 'favorFresh must be a boolean'], [{ favorPopular: 1 }, 'favorPopular must be a boolean']] as const) {
+      expect(await call(server.url, 'POST', '/api/pick', { body })).toMatchObject({ status: 400, body: { error } })
+    }
+  })
+})
