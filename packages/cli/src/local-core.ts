@@ -31,16 +31,18 @@ export interface OpenLocalCoreOptions {
   waitForDatabase?: boolean
   /** PostgreSQL only (serve): use the caches without a check per read, kept coherent across instances. */
   holdCaches?: boolean
+  /** A file (serve): make the backups `db backup` asks for while this process holds it. */
+  answerBackupRequests?: boolean
 }
 
 export async function openLocalCore(
-  { file, access, seed = true, waitForDatabase = false, holdCaches = false }: OpenLocalCoreOptions,
+  { file, access, seed = true, waitForDatabase = false, holdCaches = false, answerBackupRequests = false }: OpenLocalCoreOptions,
 ): Promise<OpenedCore> {
   if (file === MEMORY) return { core: createCore({ store: await createSqliteStore() }), label: file, created: null }
   if (isPostgresUrl(file)) return openPostgresCore(file, seed, { waitForDatabase, holdCaches })
   const isNew = !existsSync(file)
   // Read-only commands read beside a running server without its lock; creating needs the lock.
-  const store = await createSqliteStore({ file, readOnly: access === 'read' && !isNew })
+  const store = await createSqliteStore({ file, readOnly: access === 'read' && !isNew, answerBackupRequests })
   const core = createCore({ store })
   if (!isNew) return { core, label: file, created: null }
   try {

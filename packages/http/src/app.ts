@@ -1,6 +1,6 @@
 // createApp: the JSON API as an h3 app, with nothing listening. Mount it in any server, or
 // use startServer.
-import { type Core, createEventFeed } from '@game-picker/core'
+import { type Backups, type Core, createBackups, createEventFeed } from '@game-picker/core'
 import { createRoomMonitors, type RoomMonitors } from '@game-picker/core/monitor'
 import { H3 } from 'h3'
 import { createAuth } from './auth.ts'
@@ -19,6 +19,7 @@ import { registerReferenceRoutes } from './routes/reference.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
 import { registerTokenRoutes } from './routes/tokens.ts'
+import { registerBackupRoutes } from './routes/backups.ts'
 import { registerChatRoutes } from './routes/chat.ts'
 import { registerWebhookRoutes } from './routes/webhooks.ts'
 import { registerWebApp } from './web-app.ts'
@@ -35,6 +36,8 @@ export interface AppOptions {
   monitors?: RoomMonitors
   /** The live event streams; default: a set of its own (startServer passes one it can end on shutdown). */
   eventStreams?: EventStreams
+  /** Backups of the database file; default: none configured (startServer passes its schedule's). */
+  backups?: Backups
   log?: (line: string) => void
 }
 
@@ -70,6 +73,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerWebhookRoutes(api, core)
   registerTokenRoutes(api, core)
   registerChatRoutes(api, core)
+  registerBackupRoutes(api, options.backups ?? createBackups(core.store, { log }))
   registerEventRoutes(api, auth, eventStreams)
   registerWebApp(app)
   return app

@@ -1,7 +1,7 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
 // the webhook delivery worker, the room monitors and the Twitch chat connector (both resumed
 // after a restart), the pruning of old log rows (retention) and the polls' tallies and deadlines.
-import { type Core, createEventFeed, createPollJobs, createRetentionJob } from '@game-picker/core'
+import { type BackupSchedule, type Core, createBackups, createEventFeed, createPollJobs, createRetentionJob } from '@game-picker/core'
 import { createMonitorCoordinator, createRoomMonitors } from '@game-picker/core/monitor'
 import { createTwitchConnector } from '@game-picker/core/twitch'
 import { createWebhookWorker } from '@game-picker/core/webhooks'
@@ -40,6 +40,8 @@ export interface ServerOptions {
   chatSyncMs?: number
   /** How often old log rows are pruned (default 10 minutes; also once at start). */
   retentionIntervalMs?: number
+  /** Scheduled backups of a database file into a folder (also what POST /api/backups uses). */
+  backups?: BackupSchedule
   log?: (line: string) => void
 }
 
@@ -76,6 +78,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     core.onChange('monitors', () => void coordinator.wake()),
     core.onChange('chat', () => void chat.wake()),
   ]
+  const backups = createBackups(core.store, { schedule: options.backups, log })
   const eventStreams = createEventStreams({
     feed: createEventFeed(core, { log }), maxStreams: options.maxEventStreams, pingMs: options.eventPingMs,
     maxUnreadBytes: options.eventMaxUnreadBytes, log,
@@ -88,6 +91,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     corsOrigin: options.corsOrigin,
     monitors,
     eventStreams,
+    backups,
     log,
   })
 
@@ -109,6 +113,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   polls.start()
   await coordinator.start() // resumes the monitors nobody holds (after a restart, or a dead server's)
   await chat.start() // resumes reading a stored channel nobody reads
+  await backups.startSchedule()
 
   const address = listener.server.address()
   const port = typeof address === 'object' && address ? address.port : requestedPort
@@ -126,6 +131,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await polls.stop()
       await coordinator.stop()
       await chat.stop()
+      await backups.stop() // a backup under way ends when the database closes
       await core.audit.flush() // the entries of the last requests
     },
   }

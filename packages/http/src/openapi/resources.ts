@@ -145,8 +145,14 @@ const ChatConnectorStatus = object({
   }),
 }, undefined, { description: 'The Twitch chat connector. Each message is counted once, by its own id, whichever server read it.' })
 
+const Backup = object({
+  file: string('The name, game-picker-YYYYMMDDTHHMMSSZ.sqlite (UTC), without its folder'),
+  size: integer('Bytes'),
+  created_at: dateTime('When it was started, UTC (the copy holds every write acknowledged before then)'),
+}, undefined, { description: 'A complete, checked backup: an ordinary database file (`serve --db FILE` serves it).' })
+
 export const resourceSchemas: Record<string, Schema> = {
-  ChatConnectorStatus,
+  ChatConnectorStatus, Backup,
   Game, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken, CreatedApiToken,
   AuditEntry,
 }
