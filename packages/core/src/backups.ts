@@ -62,6 +62,8 @@ export function createBackups(store: Store, options: BackupsOptions = {}) {
   let timer: NodeJS.Timeout | undefined
   let stopped = true
   let running: Promise<void> | undefined
+  /** A scheduled run, from its start to its end. */
+  let scheduled: Promise<void> | undefined
 
   /** The folder, or the 400 that explains why there is none. */
   function configured(): BackupSchedule & { backup: NonNullable<Store['backup']> } {
@@ -117,9 +119,12 @@ export function createBackups(store: Store, options: BackupsOptions = {}) {
     clearTimeout(timer)
     timer = setTimeout(() => {
       const began = now().getTime()
-      void start().then(() => running, (error: unknown) => {
-        log(`Backup not started: ${error instanceof Error ? error.message : String(error)}; the next one is tried at the next interval`)
-      }).finally(() => scheduleIn(Math.max(0, began + schedule.everyMs - now().getTime())))
+      scheduled = start().then(() => running, (error: unknown) => {
+        log(`Backup failed: ${error instanceof Error ? error.message : String(error)}; the next one is tried at the next interval`)
+      }).finally(() => {
+        scheduled = undefined
+        scheduleIn(Math.max(0, began + schedule.everyMs - now().getTime()))
+      })
     }, ms)
     timer.unref()
   }
@@ -144,7 +149,9 @@ export function createBackups(store: Store, options: BackupsOptions = {}) {
       clearTimeout(timer)
     },
     /** Resolves when no backup of this process is under way (tests). */
-    settled: async (): Promise<void> => void (await running),
+    settled: async (): Promise<void> => {
+      while (scheduled || running) await (scheduled ?? running)
+    },
   }
 }
 
