@@ -68,6 +68,7 @@ export function createBackups(store: Store, options: BackupsOptions = {}) {
   /** The folder, or the 400 that explains why there is none. */
   function configured(): BackupSchedule & { backup: NonNullable<Store['backup']> } {
     if (!store.backup) throw invalidInput(POSTGRES_BACKUPS)
+    if (store.backup.unavailable) throw invalidInput(store.backup.unavailable)
     if (!schedule) throw invalidInput(NOT_CONFIGURED)
     return { ...schedule, backup: store.backup }
   }
@@ -134,7 +135,7 @@ export function createBackups(store: Store, options: BackupsOptions = {}) {
     start,
     /** Removes files a killed backup left, then backs up on schedule (nothing without a folder). */
     async startSchedule(): Promise<void> {
-      if (!schedule || !store.backup || !stopped) return
+      if (!schedule || !store.backup || store.backup.unavailable || !stopped) return
       stopped = false
       const { dir, everyMs } = schedule
       const names = await readdir(dir).catch(() => [] as string[])

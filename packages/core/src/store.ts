@@ -333,6 +333,8 @@ export interface LiveVoteRecord {
 export interface StoreBackup {
   /** A backup is being made now (another would be refused). */
   readonly running: boolean
+  /** Why this database cannot be backed up (one in memory); absent when it can. */
+  readonly unavailable?: string
   /**
    * Copies the database as it is now into `target`, a file that must not exist, while requests go
    * on; resolves once the copy is complete, fsynced, checked and renamed to `target`. Rejects

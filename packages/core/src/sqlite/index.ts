@@ -51,11 +51,14 @@ export async function createSqliteStore(options: SqliteStoreOptions & {
   }
 }
 
+const NO_FILE = 'Backups need a database file'
+
 function storeBackup(db: SqlDatabase): StoreBackup {
   return {
     get running() { return snapshotsOf(db)?.backingUp ?? false },
+    unavailable: snapshotsOf(db) ? undefined : NO_FILE,
     async copyTo(target) {
-      if (!snapshotsOf(db)) throw invalidInput('Backups need a database file')
+      if (!snapshotsOf(db)) throw invalidInput(NO_FILE)
       try {
         return await backupDatabase(db, target)
       } catch (error) {
