@@ -15,9 +15,12 @@ export const TV = { width: 1920, height: 1080 }
 /** Screenshots go here (git ignores it); two of them are copied into docs/ for the README. */
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/web/', import.meta.url))
 
+/** A name the browser resolves to 127.0.0.1, as a TV on the network would reach the host's machine by its name. */
+export const LAN_HOST = 'gamebox.test'
+
 export async function launchBrowser(): Promise<Browser> {
   // --single-process makes closing a context kill the whole browser.
-  const args = chromium.args.filter((arg) => arg !== '--single-process')
+  const args = [...chromium.args.filter((arg) => arg !== '--single-process'), `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`]
   return playwright.launch({ executablePath: await chromium.executablePath(), args, headless: true })
 }
 

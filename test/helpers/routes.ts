@@ -72,6 +72,7 @@ export const ROUTES: Route[] = [
   route('GET', '/api/backups', true),
   route('POST', '/api/backups', true),
   route('GET', '/api/events', false), // a stream: answers with headers, then stays open
+  route('GET', '/api/network', false),
   route('GET', '/api/openapi.json', false),
   route('GET', '/docs', false),
   route('GET', '/docs/assets/:file', false),

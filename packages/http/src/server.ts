@@ -1,6 +1,7 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
 // the webhook delivery worker, the room monitors and the Twitch chat connector (both resumed
-// after a restart), the pruning of old log rows (retention) and the polls' tallies and deadlines.
+// after a restart), the pruning of old log rows (retention), the polls' tallies and deadlines,
+// and scheduled backups of a database file.
 import { type BackupSchedule, type Core, createBackups, createEventFeed, createPollJobs, createRetentionJob } from '@game-picker/core'
 import { createMonitorCoordinator, createRoomMonitors } from '@game-picker/core/monitor'
 import { createTwitchConnector } from '@game-picker/core/twitch'
@@ -10,6 +11,7 @@ import { listen } from 'listhen'
 import { createApp } from './app.ts'
 import { createEventStreams } from './event-streams.ts'
 import { answerMalformedRequests, requireHost } from './malformed-requests.ts'
+import { type NetworkInfo, networkUrls } from './network.ts'
 
 export interface ServerOptions {
   core: Core
@@ -42,12 +44,20 @@ export interface ServerOptions {
   retentionIntervalMs?: number
   /** Scheduled backups of a database file into a folder (also what POST /api/backups uses). */
   backups?: BackupSchedule
+  /**
+   * The URLs phones should open, when the machine's own addresses are not the ones they reach
+   * (a container, port forwarding). Default: the http URLs of the network addresses the server
+   * listens on (every non-internal IPv4 address for 0.0.0.0; none on loopback only).
+   */
+  networkUrls?: string[]
   log?: (line: string) => void
 }
 
 export interface RunningServer {
   url: string
   port: number
+  /** What GET /api/network reports: the host, the port and the URLs phones can open. */
+  network(): NetworkInfo
   /** Stops accepting, ends the event streams, finishes in-flight requests, stops the worker, the pruning (after its current batch) and the monitors (giving their leases up). */
   close(): Promise<void>
 }
@@ -79,6 +89,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     core.onChange('chat', () => void chat.wake()),
   ]
   const backups = createBackups(core.store, { schedule: options.backups, log })
+  const host = options.host ?? '127.0.0.1'
+  let port = options.port ?? 3000 // the real one once listening (port 0 = any free port)
+  // Asked each time: an address may come and go while the server runs (Wi-Fi, DHCP).
+  const network = (): NetworkInfo => ({ host, port, urls: options.networkUrls ?? networkUrls(host, port) })
   const eventStreams = createEventStreams({
     feed: createEventFeed(core, { log }), maxStreams: options.maxEventStreams, pingMs: options.eventPingMs,
     maxUnreadBytes: options.eventMaxUnreadBytes, log,
@@ -92,11 +106,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     monitors,
     eventStreams,
     backups,
+    network,
     log,
   })
 
-  const host = options.host ?? '127.0.0.1'
-  const requestedPort = options.port ?? 3000
+  const requestedPort = port
   const listener = await listen(requireHost(toNodeHandler(app)), {
     // A taken port is an error, not a silent move to another one (port 0 = any free port).
     port: requestedPort === 0 ? { random: true } : { port: requestedPort, random: false, alternativePortRange: [] as never },
@@ -108,6 +122,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     public: false,
   })
   answerMalformedRequests(listener.server)
+  const address = listener.server.address()
+  if (typeof address === 'object' && address) port = address.port
   worker.start()
   retention.start()
   polls.start()
@@ -115,11 +131,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await chat.start() // resumes reading a stored channel nobody reads
   await backups.startSchedule()
 
-  const address = listener.server.address()
-  const port = typeof address === 'object' && address ? address.port : requestedPort
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
+    network,
     async close() {
       for (const stop of unsubscribe) stop()
       // Stop accepting first, then end the streams (they never go idle), then wait for the rest.

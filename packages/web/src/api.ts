@@ -2,7 +2,7 @@
 // carrying the API's own `error` text.
 import { getToken, setToken } from './auth.ts'
 import type {
-  ChatStatus, Favor, Game, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Session, SessionGame,
+  ChatStatus, Favor, Game, NetworkInfo, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Session, SessionGame,
   SessionGameStatus, Stats,
 } from './types.ts'
 
@@ -45,6 +45,7 @@ export const listPacks = () => request<Pack[]>('GET', '/api/games/packs')
 export const listPackMeta = () => request<PackMeta[]>('GET', '/api/games/meta/packs')
 export const pick = (body: PickRequest) => request<PickResult>('POST', '/api/pick', { body })
 export const getStats = () => request<Stats>('GET', '/api/stats')
+export const getNetwork = () => request<NetworkInfo>('GET', '/api/network')
 
 export const setGameEnabled = (id: number, enabled: boolean) =>
   request<Game>('PUT', `/api/games/${id}`, { body: { enabled }, ...admin })

@@ -131,3 +131,10 @@ export interface ChatStatus {
   since: string
   counts: { up: number; down: number; poll: number; ignored: number }
 }
+
+/** GET /api/network: where phones reach the server. */
+export interface NetworkInfo {
+  host: string
+  port: number
+  urls: string[]
+}

@@ -5,6 +5,7 @@ import type { CommandContext } from '../context.ts'
 import { UsageError } from '../cli-errors.ts'
 import { describeCreation, isPostgresUrl, MEMORY, openLocalCore } from '../local-core.ts'
 import { SHOWN_ONCE } from './admin-key.ts'
+import { describeNetwork } from './serve-network.ts'
 
 export interface ServeOptions {
   port: number
@@ -37,7 +38,7 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
   }
   try {
     if (!ready) await setUp(created)
-    const { startServer } = await import('@game-picker/http')
+    const { listensOnAllInterfaces, startServer } = await import('@game-picker/http')
     const server = await startServer({
       core, port: options.port, host: options.host, adminKey: options.adminKey || undefined,
       jwtSecret: options.jwtSecret || undefined, ecastUrl: options.ecastUrl || undefined,
@@ -45,7 +46,7 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
       backups,
       log: (line) => ctx.output.note(line),
     })
-    ctx.output.raw(`Game Picker API listening on ${server.url}\n`)
+    ctx.output.raw(`Game Picker API listening on ${server.url}\n${describeNetwork(server.network(), listensOnAllInterfaces(options.host))}\n`)
     if (backups) ctx.output.note(`Backing up ${ctx.globals.db} into ${backups.dir} every ${options.backupEvery / 1000} s, keeping the newest ${backups.keep}.`)
     void ready?.then(setUp).catch((error: unknown) => ctx.output.note(`Setting up the database failed: ${String(error)}`))
     const signal = await ctx.runtime.waitForShutdown()

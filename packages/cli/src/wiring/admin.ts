@@ -78,7 +78,7 @@ export function registerAdmin(program: Command, runtime: Runtime) {
     .action(lazyAction(runtime, async () => (await import('../commands/db-copy.ts')).dbCopyCommand))
   program.command('serve').description('run the HTTP API on the database file')
     .addOption(new Option('--port <port>', 'port (0 = any free port)').env('PORT').default(3000).argParser(parseCount))
-    .addOption(new Option('--host <host>', 'interface to listen on').env('HOST').default('127.0.0.1'))
+    .addOption(new Option('--host <host>', 'address to listen on (0.0.0.0: every interface, so phones on the network reach it)').env('HOST').default('127.0.0.1'))
     .addOption(new Option('--admin-key <key>', 'admin key (default: the stored one, generated on first start)').env('ADMIN_KEY'))
     .addOption(new Option('--jwt-secret <secret>', 'token signing secret (default: kept in the database)').env('JWT_SECRET'))
     .addOption(new Option('--ecast-url <url>', 'Jackbox room service for the room monitor').env('ECAST_URL'))
