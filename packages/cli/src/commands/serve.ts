@@ -1,6 +1,7 @@
 // serve: the HTTP API over the database file, until SIGINT/SIGTERM. A generated admin key is
 // printed once; a configured one never is.
 import { POSTGRES_BACKUPS } from '@game-picker/core'
+import { chatConfigFromEnv } from '../chat-config.ts'
 import type { CommandContext } from '../context.ts'
 import { UsageError } from '../cli-errors.ts'
 import { describeCreation, isPostgresUrl, MEMORY, openLocalCore } from '../local-core.ts'
@@ -28,6 +29,7 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
   // until the database is reachable, then sets up (as a start would) and serves.
   const { core, created, ready } = await openLocalCore({
     file: ctx.globals.db, access: 'write', seed: !options.empty, waitForDatabase: true, holdCaches: true, answerBackupRequests: true,
+    chat: { ...chatConfigFromEnv(), twitch: { url: options.twitchChatUrl || undefined } },
   })
   const setUp = async (made: typeof created) => {
     if (made) ctx.output.note(describeCreation(made))
@@ -42,7 +44,6 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
     const server = await startServer({
       core, port: options.port, host: options.host, adminKey: options.adminKey || undefined,
       jwtSecret: options.jwtSecret || undefined, ecastUrl: options.ecastUrl || undefined,
-      twitchChatUrl: options.twitchChatUrl || undefined,
       backups,
       log: (line) => ctx.output.note(line),
     })
