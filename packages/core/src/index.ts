@@ -14,9 +14,12 @@ export { createEventFeed, type EventFeed, type EventFeedOptions, type FeedEvent 
 export { EVENT_RETENTION, LOG_RETENTION_MS, PRUNE_BATCH, type PrunedCounts, type PruneOptions } from './retention.ts'
 export { createRetentionJob, type RetentionJob, type RetentionJobOptions } from './retention-job.ts'
 export { BUILTIN_CATALOGUES, readBuiltinCatalogue } from './catalogue.ts'
+export { BUNDLED_TICKERS, bundledTickersSql } from './bundled-tickers.ts'
 export type { PickResult, PickOdds } from './picker.ts'
-export { MAX_PICK_COUNT } from './pick-input.ts'
+export { MAX_NOT_PLAYED_DAYS, MAX_PICK_COUNT } from './pick-input.ts'
 export type { LiveVoteResult } from './votes.ts'
+export type { VotePage } from './vote-history.ts'
+export { voteHistoryWhere } from './vote-history-sql.ts'
 export type { ChatImportResult } from './chat-import.ts'
 export type { Stats, GameStat } from './stats.ts'
 export type { CsvImportResult, CsvImportPlan, ImportMode } from './csv.ts'
@@ -25,3 +28,7 @@ export { createPollJobs, type PollJobs, type PollJobsOptions } from './polls/pol
 export { MAX_VOTERS_PER_ADDRESS } from './polls/polls.ts'
 export { SCOPES, TOKEN_PREFIX, isScope, holdsScope, type TokenHolder, type CreatedToken } from './api-tokens.ts'
 export type { AuditRecord } from './audit-log.ts'
+export {
+  createBackups, backupName, type Backups, type BackupsOptions, type BackupSchedule, type BackupFile,
+  MIN_BACKUP_INTERVAL_MS, NOT_CONFIGURED, POSTGRES_BACKUPS, BACKUP_RUNNING, BACKUP_STARTED,
+} from './backups.ts'

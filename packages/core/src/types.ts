@@ -16,6 +16,10 @@ export interface Game extends GameFields {
   enabled: Flag
   favor_bias: FavorBias
   created_at: string
+  /** 2 to 8 upper-case letters or digits, unique; chat votes with `TICKER++`. */
+  ticker: string | null
+  /** The played_at of its newest session game that was not skipped; kept by the store. */
+  last_played_at: string | null
 }
 
 export interface Pack {
@@ -64,11 +68,22 @@ export interface SessionGame {
 export interface Vote {
   id: number
   session_id: number
-  session_game_id: number
+  /** null for a ticker vote: it names its game, not the one playing. */
+  session_game_id: number | null
   game_id: number
   username: string
   type: VoteType
   timestamp: string
+}
+
+/** One game's votes within a session (GET /api/sessions/{id}/votes). */
+export interface SessionVoteTally {
+  game_id: number
+  title: string
+  pack_name: string
+  upvotes: number
+  downvotes: number
+  net: number
 }
 
 export interface ChatMessage {

@@ -29,7 +29,20 @@ const Game = object({
   enabled: flag('Only enabled games are picked'),
   favor_bias: favorBias,
   created_at: dateTime(),
+  ticker: nullable(string('2 to 8 upper-case letters or digits, unique; chat votes for the game with `TICKER++` / `TICKER--`',
+    { pattern: '^[A-Z0-9]{2,8}$' })),
+  last_played_at: nullable(dateTime('played_at of its newest session game that is not skipped; null when never played')),
 }, undefined, { description: 'A game of the catalogue. Flags are the integers 0 or 1.' })
+
+const Vote = object({
+  id: integer(),
+  session_id: integer(),
+  game_id: integer(),
+  session_game_id: nullable(integer('The session game it counted for; null for a ticker vote')),
+  username: string(),
+  type: string(undefined, { enum: ['up', 'down'] }),
+  timestamp: dateTime('The vote\'s own time'),
+}, undefined, { description: 'A recorded vote' })
 
 const Pack = object({ id: integer(), name: string(), favor_bias: favorBias, created_at: dateTime() })
 
@@ -171,8 +184,14 @@ const ChatListEntry = object({
   counts: chatCounts,
 }, undefined, { description: 'One chat read by the server, whatever its platform' })
 
+const Backup = object({
+  file: string('The name, game-picker-YYYYMMDDTHHMMSSZ.sqlite (UTC), without its folder'),
+  size: integer('Bytes'),
+  created_at: dateTime('When it was started, UTC (the copy holds every write acknowledged before then)'),
+}, undefined, { description: 'A complete, checked backup: an ordinary database file (`serve --db FILE` serves it).' })
+
 export const resourceSchemas: Record<string, Schema> = {
-  ChatConnectorStatus, ChatListEntry, DiscordStatus,
-  Game, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken, CreatedApiToken,
+  ChatConnectorStatus, ChatListEntry, DiscordStatus, Backup,
+  Game, Vote, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken, CreatedApiToken,
   AuditEntry,
 }
