@@ -77,6 +77,8 @@ export interface FakeYouTube {
   /** A key that works (more with `addKey`). */
   key: string
   addKey(key: string): void
+  /** The key is deleted in its Google Cloud project: refused from now on. */
+  revokeKey(key: string): void
   /** A live video with an active chat; resolves with the chat's id. */
   goLive(videoId: string): string
   /** A video YouTube knows without a live chat (an upload, or a stream that has ended). */
@@ -203,6 +205,7 @@ export async function startFakeYouTube(options: { now?: () => number } = {}): Pr
     url: `http://127.0.0.1:${port}/youtube/v3`,
     key: FAKE_YOUTUBE_KEY,
     addKey: (key) => void keys.add(key),
+    revokeKey: (key) => void keys.delete(key),
     goLive(videoId) {
       const chat: Chat = { id: `Cg0KC${Buffer.from(videoId).toString('base64url')}`, videoId, messages: [], offlineAt: null, offlineAnswered: false, ended: false }
       videos.set(videoId, chat)

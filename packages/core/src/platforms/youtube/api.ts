@@ -13,9 +13,13 @@ export const QUOTA_COST = { videosList: 1, liveChatMessagesList: 5 } as const
 
 /** YouTube answered with an error: its HTTP status and the first error's reason (`quotaExceeded`, `liveChatEnded`, ...). */
 export class YouTubeError extends Error {
-  constructor(readonly status: number, readonly reason: string, message: string) {
+  readonly status: number
+  readonly reason: string
+  constructor(status: number, reason: string, message: string) {
     super(message)
     this.name = 'YouTubeError'
+    this.status = status
+    this.reason = reason
   }
 
   /** The day's quota is used up (403 quotaExceeded, or the older dailyLimitExceeded). */
