@@ -11,6 +11,7 @@ import { connectEvents } from '../helpers/event-client.ts'
 import { createFakeClock, type FakeClock } from '../helpers/fake-clock.ts'
 import { type FakeYouTube, startFakeYouTube } from '../helpers/fake-youtube.ts'
 import { ADMIN_KEY, call, login, openSharedStores, openTestStore } from '../helpers/server.ts'
+import { until } from '../helpers/until.ts'
 
 const VIDEO = 'jNQXAC9IVRw'
 let youtube: FakeYouTube
@@ -20,15 +21,6 @@ const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  for (const end = Date.now() + timeoutMs; ;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > end) throw new Error(`condition not reached; last value ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 interface Running {
   url: string
@@ -63,7 +55,14 @@ async function readyServer(options: { apiKey?: string } = {}) {
   const session = (await api('POST', '/api/sessions')).body
   await api('POST', `/api/sessions/${session.id}/games`, { game_id: game.id })
   const status = async () => (await call(running.url, 'GET', '/api/chat/youtube')).body
-  return { ...running, store, api, game, session, clock, status }
+  /** Puts `video` live, starts reading it with `key`, and waits until it reads; resolves with its live chat id. */
+  const readLive = async (video: string, key = youtube.key) => {
+    const liveChatId = youtube.goLive(video)
+    expect((await api('POST', '/api/chat/youtube', { video, api_key: key })).status).toBe(201)
+    await until(status, (s) => s.state === 'connected')
+    return liveChatId
+  }
+  return { ...running, store, api, game, session, clock, status, readLive }
 }
 
 /** The calls the fake has seen for a chat. */
@@ -200,12 +199,10 @@ describe('reading chat', () => {
   })
 
   test('quotaExceeded: state quota_exceeded until midnight Pacific time, then reading goes on', async () => {
-    const { api, clock, status } = await readyServer()
+    const { clock, status, readLive } = await readyServer()
     const key = 'AIzaQuotaKey-for-this-test-only-000001'
     youtube.addKey(key)
-    const liveChatId = youtube.goLive('quotaVideo1')
-    await api('POST', '/api/chat/youtube', { video: 'quotaVideo1', api_key: key })
-    await until(status, (s) => s.state === 'connected')
+    const liveChatId = await readLive('quotaVideo1', key)
     youtube.exhaustQuota(key)
     await clock.fireAt(clock.dueTimes()[0])
     const exceeded = await until(status, (s) => s.state === 'quota_exceeded')
@@ -221,12 +218,10 @@ describe('reading chat', () => {
   })
 
   test('offlineAt: the last messages count, then the state is ended (announced), and YouTube is not asked again', async () => {
-    const { url, api, clock, status } = await readyServer()
+    const { url, clock, status, readLive } = await readyServer()
     const stream = connectEvents(url, '?events=chat.connected,chat.disconnected')
     await stream.opened
-    const liveChatId = youtube.goLive('endingVideo')
-    await api('POST', '/api/chat/youtube', { video: 'endingVideo', api_key: youtube.key })
-    await until(status, (s) => s.state === 'connected')
+    const liveChatId = await readLive('endingVideo')
     youtube.post('endingVideo', { channelId: 'UClastWords00000000000', text: 'thisgame++' })
     youtube.end('endingVideo', 'offline')
     await clock.fireAt(clock.dueTimes()[0])
@@ -241,10 +236,8 @@ describe('reading chat', () => {
   })
 
   test('liveChatEnded: ended; a key refused while reading: failed with its error, not tried again', async () => {
-    const { api, clock, status } = await readyServer()
-    youtube.goLive('endedVideo1')
-    await api('POST', '/api/chat/youtube', { video: 'endedVideo1', api_key: youtube.key })
-    await until(status, (s) => s.state === 'connected')
+    const { api, clock, status, readLive } = await readyServer()
+    await readLive('endedVideo1')
     youtube.end('endedVideo1', 'ended')
     await clock.fireAt(clock.dueTimes()[0])
     expect(await until(status, (s) => s.state !== 'connected')).toMatchObject({ state: 'ended', error: null })
@@ -252,9 +245,7 @@ describe('reading chat', () => {
 
     const key = 'AIzaKeyDeletedWhileReading-0000000001'
     youtube.addKey(key)
-    const liveChatId = youtube.goLive('revokedKey1')
-    await api('POST', '/api/chat/youtube', { video: 'revokedKey1', api_key: key })
-    await until(status, (s) => s.state === 'connected')
+    const liveChatId = await readLive('revokedKey1', key)
     youtube.revokeKey(key)
     await clock.fireAt(clock.dueTimes()[0])
     expect(await until(status, (s) => s.state !== 'connected')).toMatchObject({ state: 'failed', error: 'YouTube refused the API key' })
@@ -265,10 +256,8 @@ describe('reading chat', () => {
 })
 
 test('a restart goes on from the saved page: what was typed meanwhile counts, once', async () => {
-  const { api, store, status, close } = await readyServer()
-  const liveChatId = youtube.goLive('restartVid1')
-  await api('POST', '/api/chat/youtube', { video: 'restartVid1', api_key: youtube.key })
-  await until(status, (s) => s.state === 'connected')
+  const { store, close, readLive } = await readyServer()
+  const liveChatId = await readLive('restartVid1')
   await close()
   youtube.post('restartVid1', { channelId: 'UCwhileDown00000000000', text: 'thisgame++' })
   const again = await serverOn(store, 'again', createFakeClock(Date.now()))
