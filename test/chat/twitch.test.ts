@@ -18,7 +18,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-
 async function serverOn(
   store: Store, instanceId: string, options: Partial<ServerOptions> = {},
 ): Promise<{ url: string; token: string; server: RunningServer; close(): Promise<void> }> {

@@ -26,7 +26,7 @@ afterAll(async () => {
 })
 
 const chatStatus = () => page.getByRole('status', { name: 'Twitch chat status' })
-/** The Twitch panel (the Session page has one per platform, each with its own Connect). */
+/** The Twitch panel: every chat's panel has its own Connect and Disconnect. */
 const panel = () => page.getByRole('region', { name: 'Twitch chat' })
 
 test('the public Session page has no chat controls', async () => {

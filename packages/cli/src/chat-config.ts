@@ -7,5 +7,6 @@ export function chatConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ChatCon
   return {
     twitch: { url: value('TWITCH_CHAT_URL') },
     discord: { apiUrl: value('DISCORD_API_URL'), botToken: value('DISCORD_BOT_TOKEN') },
+    youtube: { apiUrl: value('YOUTUBE_API_URL'), apiKey: value('YOUTUBE_API_KEY') },
   }
 }

@@ -27,6 +27,7 @@ import { createVotes } from './votes.ts'
 import { createChatConnectors } from './chat-connectors.ts'
 import { createDiscordPlatform, type DiscordConfig } from './platforms/discord/index.ts'
 import { createTwitchPlatform, type TwitchConfig } from './platforms/twitch/index.ts'
+import { createYouTubePlatform, type YouTubeConfig } from './platforms/youtube/index.ts'
 import { createWebhooks } from './webhooks.ts'
 
 export interface CoreOptions {
@@ -46,6 +47,7 @@ export interface CoreOptions {
 export interface ChatConfig {
   twitch?: TwitchConfig
   discord?: DiscordConfig
+  youtube?: YouTubeConfig
 }
 
 export function createCore(options: CoreOptions) {
@@ -97,7 +99,9 @@ export function createCore(options: CoreOptions) {
      * The chat connectors, one per platform: channel, state, counts and lease (the connections
      * are in '@game-picker/core/platforms').
      */
-    chat: createChatConnectors(ctx, [createTwitchPlatform(options.chat?.twitch), createDiscordPlatform(options.chat?.discord)]),
+    chat: createChatConnectors(ctx, [
+      createTwitchPlatform(options.chat?.twitch), createDiscordPlatform(options.chat?.discord), createYouTubePlatform(options.chat?.youtube),
+    ]),
     instanceId: ctx.instanceId,
     /**
      * Calls `listener` after a commit, by this process or another sharing the store, that added

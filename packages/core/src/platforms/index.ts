@@ -5,3 +5,4 @@ export { createChatConnector, type ChatConnector, type ChatConnectorOptions } fr
 export type { ChatPlatform, ChatPlatformName, IncomingChatMessage, PlatformConnection, PlatformContext, PreparedConnector } from './types.ts'
 export { createDiscordPlatform, DEFAULT_DISCORD_API_URL, type DiscordConfig } from './discord/index.ts'
 export { createTwitchPlatform, DEFAULT_TWITCH_CHAT_URL, openChatConnection, parseIrcLine, type ChatConnection, type ChatLine, type IrcMessage, type TwitchConfig } from './twitch/index.ts'
+export { createYouTubePlatform, DEFAULT_YOUTUBE_API_URL, type YouTubeConfig } from './youtube/index.ts'

@@ -11,6 +11,7 @@ import type { ChatEntry, ChatPlatform } from '../../types.ts'
 import { ErrorAlert } from '../error-alert.tsx'
 import { DiscordChat } from './discord-chat.tsx'
 import { TwitchChat } from './twitch-chat.tsx'
+import { YouTubeChat } from './youtube-chat.tsx'
 
 const REFRESH_MS = 5000
 
@@ -38,6 +39,7 @@ export function ChatPanels() {
       <ErrorAlert error={error} />
       <TwitchChat chat={chatOf('twitch')} reload={reload} />
       <DiscordChat chat={chatOf('discord')} reload={reload} />
+      <YouTubeChat chat={chatOf('youtube')} reload={reload} />
     </>
   )
 }
