@@ -27,13 +27,14 @@ export interface CliOptions {
 
 const CLI_VARIABLES = [
   'GAME_PICKER_DB', 'GAME_PICKER_KEY', 'ADMIN_KEY', 'JWT_SECRET', 'PORT', 'HOST', 'ECAST_URL', 'TWITCH_CHAT_URL', 'DISCORD_API_URL', 'DISCORD_BOT_TOKEN',
+  'YOUTUBE_API_URL', 'YOUTUBE_API_KEY',
   'GAME_PICKER_BACKUP_DIR', 'GAME_PICKER_BACKUP_EVERY', 'GAME_PICKER_BACKUP_KEEP',
 ]
 
 /** The environment a child sees: no CLI settings, TMPDIR (the token cache) inside the test's folder. */
 export function cliEnv(cwd: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  // No test reaches Twitch or Discord: unless a test names its fake, chat goes to a closed local port.
-  const closed = { TWITCH_CHAT_URL: 'ws://127.0.0.1:9', DISCORD_API_URL: 'http://127.0.0.1:9' }
+  // No test reaches Twitch, Discord or YouTube: unless a test names its fake, chat goes to a closed local port.
+  const closed = { TWITCH_CHAT_URL: 'ws://127.0.0.1:9', DISCORD_API_URL: 'http://127.0.0.1:9', YOUTUBE_API_URL: 'http://127.0.0.1:9' }
   const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: cwd, NO_COLOR: '1', ...closed, ...extra }
   for (const name of CLI_VARIABLES) if (!(name in extra) && !(name in closed)) delete env[name]
   return env

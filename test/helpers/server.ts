@@ -41,7 +41,7 @@ export async function openSharedStores(count: number): Promise<Store[]> {
 }
 
 /** No test reaches an outside chat: unless a test names its fake, chat goes to a closed local port. */
-export const NO_CHAT: ChatConfig = { twitch: { url: 'ws://127.0.0.1:9' }, discord: { apiUrl: 'http://127.0.0.1:9' } }
+export const NO_CHAT: ChatConfig = { twitch: { url: 'ws://127.0.0.1:9' }, discord: { apiUrl: 'http://127.0.0.1:9' }, youtube: { apiUrl: 'http://127.0.0.1:9' } }
 
 export async function startTestServer(
   options: { file?: string; chat?: ChatConfig } & Partial<Omit<ServerOptions, 'core'>> = {},
