@@ -16,7 +16,7 @@ export { createRetentionJob, type RetentionJob, type RetentionJobOptions } from 
 export { BUILTIN_CATALOGUES, readBuiltinCatalogue } from './catalogue.ts'
 export { BUNDLED_TICKERS, bundledTickersSql } from './bundled-tickers.ts'
 export type { PickResult, PickOdds } from './picker.ts'
-export { MAX_PICK_COUNT } from './pick-input.ts'
+export { MAX_NOT_PLAYED_DAYS, MAX_PICK_COUNT } from './pick-input.ts'
 export type { LiveVoteResult } from './votes.ts'
 export type { VotePage } from './vote-history.ts'
 export { voteHistoryWhere } from './vote-history-sql.ts'
