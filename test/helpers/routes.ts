@@ -46,6 +46,8 @@ export const ROUTES: Route[] = [
   route('PATCH', `${ROW}/player-count`, true, 'object'),
   route('POST', `${ROW}/start-player-check`, true),
   route('POST', `${ROW}/stop-player-check`, true),
+  route('POST', '/api/sessions/:id/rooms', true, 'object'),
+  route('GET', `${ROW}/room`, false),
   route('POST', '/api/pick', false, 'optional'),
   route('POST', '/api/votes/live', true, 'object'),
   route('GET', '/api/stats', false),

@@ -2,6 +2,7 @@
 import { type CoreContext, isoNow } from './context.ts'
 import { conflict, invalidInput, notFound } from './errors.ts'
 import { filterKey, matchesFilter } from './filters.ts'
+import { readAppTags } from './app-tags.ts'
 import { readGameFieldUpdate, readNewGameFields } from './game-fields.ts'
 import type { GamePatch, StoreReads, StoreTx } from './store.ts'
 import type { FavorBias, Game, GameFilter } from './types.ts'
@@ -64,11 +65,12 @@ export function createGames(ctx: CoreContext) {
 
     create: async (input: unknown): Promise<Game> => {
       const fields = readNewGameFields(asFields(input))
+      const appTags = readAppTags(asFields(input)) ?? []
       return store.transaction(async (tx) => {
         await assertUniqueTitle(tx, fields.pack_name, fields.title)
         const createdAt = isoNow(ctx)
         await tx.ensurePack(fields.pack_name, createdAt)
-        return tx.insertGame({ ...fields, enabled: 1, favor_bias: 0, created_at: createdAt })
+        return tx.insertGame({ ...fields, enabled: 1, favor_bias: 0, created_at: createdAt, app_tags: appTags })
       })
     },
 
@@ -79,6 +81,8 @@ export function createGames(ctx: CoreContext) {
         const patch: GamePatch = readGameFieldUpdate(fields, game)
         const enabled = readFlag(fields, 'enabled')
         if (enabled !== undefined) patch.enabled = enabled
+        const appTags = readAppTags(fields)
+        if (appTags !== undefined) patch.app_tags = appTags
         if (patch.pack_name !== undefined || patch.title !== undefined) {
           await assertUniqueTitle(tx, patch.pack_name ?? game.pack_name, patch.title ?? game.title, id)
         }

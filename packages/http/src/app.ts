@@ -16,6 +16,7 @@ import { registerGameRoutes } from './routes/games.ts'
 import { registerPlayRoutes } from './routes/play.ts'
 import { registerPollRoutes } from './routes/polls.ts'
 import { registerReferenceRoutes } from './routes/reference.ts'
+import { registerRoomRoutes } from './routes/rooms.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
 import { registerTokenRoutes } from './routes/tokens.ts'
@@ -42,7 +43,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   const log = options.log ?? ((line: string) => console.error(line))
   const auth = createAuth(core, { adminKey: options.adminKey, jwtSecret: options.jwtSecret })
   const monitors = options.monitors ?? createRoomMonitors({
-    sink: { update: (id, change) => core.sessionGames.recordPlayerCheck(id, change) },
+    sink: core.rooms.sink,
     log,
   })
   const cors = createCors(options.corsOrigin)
@@ -64,6 +65,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerGameRoutes(api, core)
   registerSessionRoutes(api, core)
   registerSessionGameRoutes(api, core, monitors)
+  registerRoomRoutes(api, core, monitors)
   registerReferenceRoutes(api, app)
   registerPlayRoutes(api, core)
   registerPollRoutes(api, core)

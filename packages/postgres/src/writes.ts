@@ -1,18 +1,18 @@
 // The write half of the PostgreSQL Store. Counters and the versions follow from triggers;
 // inserts return their row in the same round trip (RETURNING); writes that return nothing go
 // with the next statement (db.defer), so a live vote is three round trips, commit included.
-import type { ChangeTopic, ChatConnectorRecord, Game, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
+import type { ChangeTopic, ChatConnectorRecord, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
 import { createCoordination } from './coordination.ts'
 import { createPollWrites } from './poll-store.ts'
 import { createPruning } from './pruning.ts'
 import { type BatchDb, setClause, type SqlValue, valuesList } from './db.ts'
 import { CHAT_CONNECTOR_COLUMNS } from './reads.ts'
-import { SESSION_GAME_COLUMNS, SESSION_GAME_JOIN, toApiToken, toWebhook } from './rows.ts'
+import { SESSION_GAME_COLUMNS, SESSION_GAME_JOIN, toApiToken, toGame, toWebhook } from './rows.ts'
 
 type Writes = Omit<StoreTx, keyof StoreReads>
 
 const GAME_COLUMNS = ['pack_name', 'title', 'min_players', 'max_players', 'length_minutes', 'has_audience',
-  'family_friendly', 'game_type', 'secondary_type', 'enabled', 'favor_bias', 'created_at'] as const
+  'family_friendly', 'game_type', 'secondary_type', 'enabled', 'favor_bias', 'created_at', 'app_tags'] as const
 const VOTE_COLUMNS = ['session_id', 'session_game_id', 'game_id', 'username', 'type', 'timestamp'] as const
 const CHAT_COLUMNS = ['session_id', 'username', 'message', 'timestamp', 'vote_type', 'session_game_id'] as const
 
@@ -26,11 +26,11 @@ export function createWrites(db: BatchDb, changed: (topic: ChangeTopic) => void)
     ...createCoordination(db, changed),
     ...createPruning(db),
     ...createPollWrites(db, changed),
-    insertGame: async (game) => (await db.get<Game>(
+    insertGame: async (game) => toGame((await db.get(
       `INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES ${valuesList(1, GAME_COLUMNS.length)} RETURNING *`,
-      GAME_COLUMNS.map((column) => game[column]),
-    ))!,
-    updateGame: (id, patch) => update('games', id, patch),
+      GAME_COLUMNS.map((column) => (column === 'app_tags' ? JSON.stringify(game.app_tags) : game[column])),
+    ))!),
+    updateGame: (id, patch) => update('games', id, { ...patch, app_tags: patch.app_tags && JSON.stringify(patch.app_tags) }),
     deleteGame: async (id) => void await db.run('DELETE FROM games WHERE id = $1', [id]),
     setPackEnabled: (packName, enabled) =>
       db.run('UPDATE games SET enabled = $1 WHERE pack_name = $2', [enabled, packName]),

@@ -4,7 +4,10 @@ export { DEFAULT_ECAST_URL } from './ecast-client.ts'
 export { createRoomMonitors } from './monitor-registry.ts'
 export { createMonitorCoordinator } from './coordinator.ts'
 export type { MonitorCoordinatorOptions, MonitorLeasePort } from './coordinator.ts'
+export type { RoomLookup, RoomInfo } from './ecast-client.ts'
 export type {
+  FollowOptions,
+  RoomReport,
   PlayerCheckSink,
   PlayerCheckStatus,
   PlayerCheckUpdate,

@@ -13,7 +13,7 @@ function watch(options: Partial<RoomMonitorOptions> = {}) {
   const kit = watchRooms(ecast, options)
   /** The monitor ended by itself and left nothing behind. */
   const finished = async () => {
-    expect(kit.monitors.isRunning(1)).toBe(false)
+    await expect.poll(() => kit.monitors.isRunning(1)).toBe(false)
     await kit.nothingLeft()
   }
   return { ...kit, changes: () => kit.changes(), last: () => kit.last(), finished }
@@ -32,6 +32,12 @@ describe('room monitor', () => {
     room.lock()
     await expect.poll(last).toEqual({ status: 'completed', playerCount: 5 })
     expect(changes().map((change) => change.playerCount)).toEqual([undefined, 2, 3, 4, 5, 5])
+    // The game runs: the room is still followed (its socket open) until it ends.
+    expect(monitors.isRunning(1)).toBe(true)
+    expect(ecast.openSockets('shard')).toBe(1)
+    room.exit()
+    await expect.poll(() => monitors.isRunning(1)).toBe(false)
+    expect(changes()).toHaveLength(6) // the check kept the count at the lock
     await finished()
   })
 
@@ -47,7 +53,6 @@ describe('room monitor', () => {
     room.join('audience')
     room.lock()
     await expect.poll(last).toEqual({ status: 'completed', playerCount: 1 })
-    await finished()
   })
 
   it('fails for a room that never exists, after one poll and without a socket', async () => {
@@ -116,6 +121,8 @@ describe('room monitor', () => {
     room.lock({ notify: false })
     await clock.fireAt(15_000)
     await expect.poll(last).toEqual({ status: 'completed', playerCount: 1 })
+    room.exit({ notify: false })
+    await clock.fireAt(30_000)
     await finished()
   })
 
@@ -124,10 +131,9 @@ describe('room monitor', () => {
     room.join('player')
     room.join('player')
     room.lock({ notify: false })
-    const { monitors, last, finished } = watch()
+    const { monitors, last } = watch()
     monitors.start(1, 'ABCD')
     await expect.poll(last).toEqual({ status: 'completed', playerCount: 2 })
-    await finished()
   })
 
   it('fails at the give-up time if the game never starts', async () => {
@@ -136,7 +142,7 @@ describe('room monitor', () => {
     monitors.start(1, 'ABCD')
     await expect.poll(last).toEqual({ status: 'monitoring', playerCount: 1 })
     await clock.fireAt(60_000)
-    expect(last()).toEqual({ status: 'failed' })
-    await finished()
+    await expect.poll(last).toEqual({ status: 'failed' })
+    expect(monitors.isRunning(1)).toBe(true) // the lobby is still followed
   })
 })
