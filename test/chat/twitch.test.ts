@@ -30,7 +30,7 @@ async function serverOn(
   store: Store, instanceId: string, options: Partial<ServerOptions> = {},
 ): Promise<{ url: string; token: string; server: RunningServer; close(): Promise<void> }> {
   const server = await startServer({
-    core: createCore({ store, instanceId }), adminKey: ADMIN_KEY, port: 0, twitchChatUrl: twitch.url, chatSyncMs: 100,
+    core: createCore({ store, instanceId, chat: { twitch: { url: twitch.url } } }), adminKey: ADMIN_KEY, port: 0, chatSyncMs: 100,
     log: process.env.DEBUG_CHAT ? console.log : () => {}, ...options,
   })
   let closed = false
@@ -59,6 +59,7 @@ describe('the API', () => {
       expect(await api('POST', '/api/chat/twitch', { channel }), String(channel)).toMatchObject({ status: 400, body: { error: 'channel must be 3 to 25 letters, digits or _' } })
     }
     expect(await call(url, 'GET', '/api/chat/twitch')).toMatchObject({ status: 404, body: { error: 'Not reading a channel' } })
+    expect(await call(url, 'GET', '/api/chat')).toMatchObject({ status: 200, body: [] })
     expect(await call(url, 'DELETE', '/api/chat/twitch', { token })).toMatchObject({ status: 404, body: { error: 'Not reading a channel' } })
 
     const started = await api('POST', '/api/chat/twitch', { channel: 'Api_Channel' })
@@ -68,6 +69,9 @@ describe('the API', () => {
     expect(await api('POST', '/api/chat/twitch', { channel: 'other_one' })).toMatchObject({ status: 400, body: { error: 'Already reading a channel' } })
     expect((await api('POST', '/api/chat/twitch', { channel: 'api_channel' })).status).toBe(201) // the same one: nothing changes
     await until(async () => (await call(url, 'GET', '/api/chat/twitch')).body.state, (state) => state === 'connected')
+    expect((await call(url, 'GET', '/api/chat')).body).toEqual([
+      { platform: 'twitch', channel: 'api_channel', state: 'connected', since: started.body.since, counts: { up: 0, down: 0, poll: 0, ignored: 0 } },
+    ])
     expect(twitch.readers('api_channel')).toBe(1)
     expect(twitch.nicks.at(-1)).toMatch(/^justinfan\d+$/)
 
@@ -100,6 +104,27 @@ describe('reading chat', () => {
     ])
   })
 
+  test('TICKER++ / TICKER-- vote for that game whatever is playing, under the same 1 s rule; an unknown ticker is ignored', async () => {
+    const { api, session, status, store, game } = await readyServer('tickers')
+    const other = (await api('POST', '/api/games', { pack_name: 'Party Pack', title: 'Fibbage 4', min_players: 2, max_players: 8, ticker: 'FIB4' })).body
+    await api('POST', '/api/chat/twitch', { channel: 'ticker_channel' })
+    await until(status, (s) => s.state === 'connected')
+    const t = Date.now()
+    twitch.say('ticker_channel', { login: 'ann', text: 'that was great FIB4++', sentAt: t })
+    twitch.say('ticker_channel', { login: 'ann', text: 'thisgame--', sentAt: t + 300 }) // within 1 s of her ticker vote: ignored
+    twitch.say('ticker_channel', { login: 'bob', text: 'fib4--', sentAt: t + 400 })
+    twitch.say('ticker_channel', { login: 'cat', text: 'NOPE9++', sentAt: t + 500 }) // nobody's ticker: ignored
+    twitch.say('ticker_channel', { login: 'dan', text: 'FIB4++ thisgame++', sentAt: t + 600 }) // two marks: ignored
+    const counts = (await until(status, (s) => s.counts.up + s.counts.down + s.counts.ignored === 5)).counts
+    expect(counts).toEqual({ up: 1, down: 1, poll: 0, ignored: 3 })
+    const votes = await store.read((tx) => tx.listVotes(session.id))
+    expect(votes.map(({ username, type, game_id, session_game_id }) => ({ username, type, game_id, session_game_id }))).toEqual([
+      { username: 'ann', type: 'up', game_id: other.id, session_game_id: null },
+      { username: 'bob', type: 'down', game_id: other.id, session_game_id: null },
+    ])
+    expect((await api('GET', `/api/games/${game.id}`)).body).toMatchObject({ upvotes: 0, downvotes: 0 })
+  })
+
   test('a dropped connection is rejoined (announced on the stream), RECONNECT followed, PING answered; a repeated message id is not counted again', async () => {
     const { url, api, status } = await readyServer('drops')
     const stream = connectEvents(url, '?events=chat.connected,chat.disconnected')
@@ -126,7 +151,7 @@ describe('reading chat', () => {
 
     const events = await stream.until(5)
     expect(events.map((event) => event.event)).toEqual(['chat.connected', 'chat.disconnected', 'chat.connected', 'chat.disconnected', 'chat.connected'])
-    expect(JSON.parse(events[0].data).data).toEqual({ channel: 'drop_channel' })
+    expect(JSON.parse(events[0].data).data).toEqual({ platform: 'twitch', channel: 'drop_channel' })
     stream.close()
   })
 

@@ -68,10 +68,12 @@ export const ROUTES: Route[] = [
   route('GET', '/api/tokens', true),
   route('DELETE', '/api/tokens/:id', true),
   route('GET', '/api/audit', true),
+  route('GET', '/api/chat', false),
   route('POST', '/api/chat/twitch', true, 'object'),
   route('GET', '/api/chat/twitch', false),
   route('DELETE', '/api/chat/twitch', true),
   route('GET', '/api/events', false), // a stream: answers with headers, then stays open
+  route('GET', '/api/network', false),
   route('GET', '/api/openapi.json', false),
   route('GET', '/docs', false),
   route('GET', '/docs/assets/:file', false),

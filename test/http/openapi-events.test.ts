@@ -13,7 +13,7 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
   const twitch = await startFakeTwitch()
   const ecast = await startFakeEcast()
   const server = await startTestServer({
-    webhookRetryDelaysMs: [50], webhookTimeoutMs: 300, twitchChatUrl: twitch.url, chatSyncMs: 100, ecastUrl: ecast.url,
+    webhookRetryDelaysMs: [50], webhookTimeoutMs: 300, chat: { twitch: { url: twitch.url } }, chatSyncMs: 100, ecastUrl: ecast.url,
   })
   try {
     const token = await login(server.url)

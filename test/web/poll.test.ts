@@ -1,13 +1,12 @@
 // Polls in real Chromium: the admin lets the room choose from the Pick page; the TV's /poll shows
-// the candidates, live bars, a countdown and a QR code (decoded here from a screenshot: it must
-// be the page's own origin + /vote); two phones vote through that URL, one changes its vote;
-// the overlay follows; the admin closes the poll and the winner joins the session.
-import jsqr from 'jsqr'
+// the candidates, live bars, a countdown and a QR code (decoded here from a screenshot: the TV
+// opened the server by its network name, so it is the page's own origin + /vote); two phones
+// vote through that URL, one changes its vote; the overlay follows; the admin closes the poll and the winner joins the session.
 import type { Browser, Page } from 'playwright-core'
-import { PNG } from 'pngjs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, PHONE, screenshot, TV } from '../helpers/browser.ts'
+import { LAN_HOST, launchBrowser, openPage, PHONE, screenshot, TV } from '../helpers/browser.ts'
 import { findLowContrast } from '../helpers/contrast.ts'
+import { decodeQr } from '../helpers/qr.ts'
 import { ADMIN_KEY } from '../helpers/server.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 
@@ -22,16 +21,6 @@ afterAll(async () => {
   await server?.stop()
 })
 
-// jsqr is CommonJS with an ES-module default: TypeScript sees `{ default }`, the test runner the function.
-type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null
-const jsQR = ((jsqr as unknown as { default?: Decode }).default ?? jsqr) as unknown as Decode
-
-/** The text of the QR code in `page`, read from a screenshot of its pixels. */
-async function decodeQr(page: Page): Promise<string | null> {
-  const png = PNG.sync.read(await page.getByRole('img', { name: /^QR code/ }).screenshot())
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null
-}
-
 const votesOf = (page: Page, listName: string) =>
   page.getByRole('list', { name: listName }).getByRole('listitem').allTextContents()
 /** The rows a poll list shows: number, title, votes. */
@@ -39,8 +28,10 @@ const rows = (titles: string[], votes: number[]) =>
   titles.map((title, i) => `${i + 1}${title}${votes[i]} ${votes[i] === 1 ? 'vote' : 'votes'}`)
 
 test('the room chooses: TV, QR code, two phones, a changed vote, the overlay, closing and the winner added', async () => {
+  // The TV browses to the host's machine by its name on the network (the browser maps it to 127.0.0.1).
+  const tvUrl = server.url.replace('127.0.0.1', LAN_HOST)
   const tv = await openPage(browser, TV)
-  await tv.page.goto(`${server.url}/`)
+  await tv.page.goto(`${tvUrl}/`)
   await tv.page.getByRole('button', { name: 'Admin login' }).click()
   await tv.page.getByLabel('Admin key').fill(ADMIN_KEY)
   await tv.page.getByRole('button', { name: 'Log in' }).click()
@@ -54,14 +45,14 @@ test('the room chooses: TV, QR code, two phones, a changed vote, the overlay, cl
   ])
   const poll = await opened.json()
   expect(opened.request().postDataJSON()).toMatchObject({ pick: { playerCount: 6, count: 3 }, durationSeconds: 300, addWinner: true })
-  await tv.page.waitForURL(`${server.url}/poll`)
+  await tv.page.waitForURL(`${tvUrl}/poll`)
   const titles: string[] = poll.candidates.map((candidate: { game: { title: string } }) => candidate.game.title)
   await expect.poll(() => votesOf(tv.page, 'Votes')).toEqual(rows(titles, [0, 0, 0]))
   expect(await tv.page.getByRole('heading', { level: 1 }).textContent()).toBe('Let the room choose')
   expect(await tv.page.getByRole('timer', { name: 'Time left' }).textContent()).toMatch(/^[45]:\d\d$/)
-  expect(await tv.page.getByText(`${server.url}/vote`, { exact: true }).isVisible()).toBe(true)
+  expect(await tv.page.getByText(`${tvUrl}/vote`, { exact: true }).isVisible()).toBe(true)
   const voteUrl = await decodeQr(tv.page)
-  expect(voteUrl).toBe(`${new URL(server.url).origin}/vote`)
+  expect(voteUrl).toBe(`${tvUrl}/vote`)
 
   const phones = [await openPage(browser, PHONE), await openPage(browser, PHONE)]
   for (const phone of phones) await phone.page.goto(voteUrl!)

@@ -6,6 +6,7 @@ import { readAppTags } from './app-tags.ts'
 import { readGameFieldUpdate, readNewGameFields } from './game-fields.ts'
 import type { GamePatch, StoreReads, StoreTx } from './store.ts'
 import type { FavorBias, Game, GameFilter } from './types.ts'
+import { assertTickerFree, readTicker } from './tickers.ts'
 import { asFields, isFavorBias, readFlag } from './validate.ts'
 
 export const DUPLICATE_GAME = 'A game with this title already exists in this pack'
@@ -66,11 +67,13 @@ export function createGames(ctx: CoreContext) {
     create: async (input: unknown): Promise<Game> => {
       const fields = readNewGameFields(asFields(input))
       const appTags = readAppTags(asFields(input)) ?? []
+      const ticker = readTicker(asFields(input).ticker ?? null)
       return store.transaction(async (tx) => {
         await assertUniqueTitle(tx, fields.pack_name, fields.title)
+        await assertTickerFree(tx, ticker)
         const createdAt = isoNow(ctx)
         await tx.ensurePack(fields.pack_name, createdAt)
-        return tx.insertGame({ ...fields, enabled: 1, favor_bias: 0, created_at: createdAt, app_tags: appTags })
+        return tx.insertGame({ ...fields, enabled: 1, favor_bias: 0, created_at: createdAt, ticker, app_tags: appTags })
       })
     },
 
@@ -81,6 +84,10 @@ export function createGames(ctx: CoreContext) {
         const patch: GamePatch = readGameFieldUpdate(fields, game)
         const enabled = readFlag(fields, 'enabled')
         if (enabled !== undefined) patch.enabled = enabled
+        if (fields.ticker !== undefined) {
+          patch.ticker = readTicker(fields.ticker)
+          await assertTickerFree(tx, patch.ticker, id)
+        }
         const appTags = readAppTags(fields)
         if (appTags !== undefined) patch.app_tags = appTags
         if (patch.pack_name !== undefined || patch.title !== undefined) {

@@ -1,10 +1,13 @@
 // @game-picker/core: the domain. The sql.js store is the subpath '@game-picker/core/sqlite'.
-export { createCore, type Core, type CoreOptions } from './core.ts'
+export { createCore, type ChatConfig, type Core, type CoreOptions } from './core.ts'
 export { DomainError, isDomainError, type DomainErrorCode } from './errors.ts'
 export type * from './store.ts'
 export type * from './types.ts'
 // For stores: their rows in the port's shapes, and whole tables for copying.
-export { toApiToken, toApiTokenRecord, toDelivery, toGame, toRoomRecord, toWebhook, toWebhookLog, ROOM_COLUMNS, ROOM_UPSERT, roomValues } from './store-rows.ts'
+export {
+  type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toDelivery, toGame, toRoomRecord, toWebhook, toWebhookLog,
+  ROOM_COLUMNS, ROOM_UPSERT, roomValues,
+} from './store-rows.ts'
 export { TABLES, keyOf, type TableName, type TableRow, type IdHighWater, type TableReader, type TableWriter, type DatabaseTables } from './tables.ts'
 export { createSeededRandom } from './random.ts'
 export { parseGameFilter, matchesFilter } from './filters.ts'
@@ -15,6 +18,7 @@ export { EVENT_RETENTION, LOG_RETENTION_MS, PRUNE_BATCH, type PrunedCounts, type
 export { createRetentionJob, type RetentionJob, type RetentionJobOptions } from './retention-job.ts'
 export { BUILTIN_CATALOGUES, readBuiltinCatalogue } from './catalogue.ts'
 export { APP_TAG, bundledAppTags, bundledAppTagUpdates } from './app-tags.ts'
+export { BUNDLED_TICKERS, bundledTickersSql } from './bundled-tickers.ts'
 export type { PickResult, PickOdds } from './picker.ts'
 export { MAX_PICK_COUNT } from './pick-input.ts'
 export type { LiveVoteResult } from './votes.ts'

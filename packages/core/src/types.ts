@@ -16,6 +16,10 @@ export interface Game extends GameFields {
   enabled: Flag
   favor_bias: FavorBias
   created_at: string
+  /** 2 to 8 upper-case letters or digits, unique; chat votes with `TICKER++`. */
+  ticker: string | null
+  /** The played_at of its newest session game that was not skipped; kept by the store. */
+  last_played_at: string | null
   /** The Jackbox app tags of the game (see app-tags.ts); [] when none is known. */
   app_tags: string[]
 }
@@ -92,7 +96,8 @@ export interface Room {
 export interface Vote {
   id: number
   session_id: number
-  session_game_id: number
+  /** null for a ticker vote: it names its game, not the one playing. */
+  session_game_id: number | null
   game_id: number
   username: string
   type: VoteType
@@ -184,8 +189,12 @@ export interface PollTally {
   total_votes: number
 }
 
-/** Where the Twitch chat connector stands: reading, about to, or waiting to try again. */
-export type ChatConnectorState = 'connecting' | 'connected' | 'reconnecting'
+/**
+ * Where a chat connector stands: reading, about to, or waiting to try again; `failed` (the
+ * platform refused the credentials), `ended` (the stream's chat ended) and `quota_exceeded`
+ * (waiting for the platform's daily quota) are the states some platforms add.
+ */
+export type ChatConnectorState = 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'ended' | 'quota_exceeded'
 
 /** What the connector did with the chat messages it read since it started. */
 export interface ChatCounts { up: number; down: number; poll: number; ignored: number }
@@ -197,6 +206,11 @@ export interface ChatConnectorStatus {
   /** When reading this channel was started. */
   since: string
   counts: ChatCounts
+}
+
+/** One connected chat in GET /api/chat: every platform alike. */
+export interface ChatListEntry extends ChatConnectorStatus {
+  platform: string
 }
 
 /** What an API token may do (see api-tokens.ts); `admin` holds every other scope as well. */

@@ -8,11 +8,13 @@ import { DEFAULT_BODY_LIMIT } from './body.ts'
 import { createCors } from './cors.ts'
 import { createEventStreams, type EventStreams } from './event-streams.ts'
 import { createFrameworkErrorHandler } from './framework-errors.ts'
+import type { NetworkInfo } from './network.ts'
 import { jsonResponse, setCommonHeaders } from './respond.ts'
 import { createApiRouter } from './router.ts'
 import { registerAuthRoutes } from './routes/auth.ts'
 import { registerEventRoutes } from './routes/events.ts'
 import { registerGameRoutes } from './routes/games.ts'
+import { registerNetworkRoutes } from './routes/network.ts'
 import { registerPlayRoutes } from './routes/play.ts'
 import { registerPollRoutes } from './routes/polls.ts'
 import { registerReferenceRoutes } from './routes/reference.ts'
@@ -36,6 +38,8 @@ export interface AppOptions {
   monitors?: RoomMonitors
   /** The live event streams; default: a set of its own (startServer passes one it can end on shutdown). */
   eventStreams?: EventStreams
+  /** Where the server listens and the URLs phones can open (GET /api/network); default: the address each request came to. */
+  network?: () => NetworkInfo
   log?: (line: string) => void
 }
 
@@ -67,6 +71,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerSessionGameRoutes(api, core, monitors)
   registerRoomRoutes(api, core, monitors)
   registerReferenceRoutes(api, app)
+  registerNetworkRoutes(api, options.network)
   registerPlayRoutes(api, core)
   registerPollRoutes(api, core)
   registerWebhookRoutes(api, core)

@@ -1,15 +1,16 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
-// the webhook delivery worker, the room monitors and the Twitch chat connector (both resumed
-// after a restart), the pruning of old log rows (retention) and the polls' tallies and deadlines.
+// the webhook delivery worker, the room monitors and the chat connectors (all resumed after a
+// restart), the pruning of old log rows (retention) and the polls' tallies and deadlines.
 import { type Core, createEventFeed, createPollJobs, createRetentionJob } from '@game-picker/core'
 import { createMonitorCoordinator, createRoomMonitors } from '@game-picker/core/monitor'
-import { createTwitchConnector } from '@game-picker/core/twitch'
+import { createChatConnector } from '@game-picker/core/platforms'
 import { createWebhookWorker } from '@game-picker/core/webhooks'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
 import { createApp } from './app.ts'
 import { createEventStreams } from './event-streams.ts'
 import { answerMalformedRequests, requireHost } from './malformed-requests.ts'
+import { type NetworkInfo, networkUrls } from './network.ts'
 
 export interface ServerOptions {
   core: Core
@@ -34,18 +35,24 @@ export interface ServerOptions {
   eventPingMs?: number
   /** Bytes an event stream client may leave unread before it is dropped (default 1 MiB). */
   eventMaxUnreadBytes?: number
-  /** The Twitch chat endpoint (default Twitch's: wss://irc-ws.chat.twitch.tv:443). */
-  twitchChatUrl?: string
-  /** How often the chat connector's lease is renewed and claimed (default 5 s). */
+  /** How often each chat connector's lease is renewed and claimed (default 5 s). */
   chatSyncMs?: number
   /** How often old log rows are pruned (default 10 minutes; also once at start). */
   retentionIntervalMs?: number
+  /**
+   * The URLs phones should open, when the machine's own addresses are not the ones they reach
+   * (a container, port forwarding). Default: the http URLs of the network addresses the server
+   * listens on (every non-internal IPv4 address for 0.0.0.0; none on loopback only).
+   */
+  networkUrls?: string[]
   log?: (line: string) => void
 }
 
 export interface RunningServer {
   url: string
   port: number
+  /** What GET /api/network reports: the host, the port and the URLs phones can open. */
+  network(): NetworkInfo
   /** Stops accepting, ends the event streams, finishes in-flight requests, stops the worker, the pruning (after its current batch) and the monitors (giving their leases up). */
   close(): Promise<void>
 }
@@ -64,18 +71,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const retention = createRetentionJob(core, { intervalMs: options.retentionIntervalMs, log })
   const polls = createPollJobs(core, { log })
   const coordinator = createMonitorCoordinator({ leases: core.monitorLeases, monitors, intervalMs: options.monitorSyncMs, log })
-  const chat = createTwitchConnector({
-    lease: core.twitchChat.lease,
-    votes: { live: (vote) => core.votes.live(vote), poll: (username, choice) => core.polls.voteByUsername(username, choice) },
-    url: options.twitchChatUrl,
-    intervalMs: options.chatSyncMs,
-    log,
-  })
+  // One connector per platform; each holds its platform's connection when it holds its lease.
+  const chats = core.chat.platforms.map((platform) => createChatConnector({ platform, core, intervalMs: options.chatSyncMs, log }))
   const unsubscribe = [
     core.onChange('deliveries', () => worker.wake()),
     core.onChange('monitors', () => void coordinator.wake()),
-    core.onChange('chat', () => void chat.wake()),
+    core.onChange('chat', () => chats.forEach((chat) => void chat.wake())),
   ]
+  const host = options.host ?? '127.0.0.1'
+  let port = options.port ?? 3000 // the real one once listening (port 0 = any free port)
+  // Asked each time: an address may come and go while the server runs (Wi-Fi, DHCP).
+  const network = (): NetworkInfo => ({ host, port, urls: options.networkUrls ?? networkUrls(host, port) })
   const eventStreams = createEventStreams({
     feed: createEventFeed(core, { log }), maxStreams: options.maxEventStreams, pingMs: options.eventPingMs,
     maxUnreadBytes: options.eventMaxUnreadBytes, log,
@@ -88,11 +94,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     corsOrigin: options.corsOrigin,
     monitors,
     eventStreams,
+    network,
     log,
   })
 
-  const host = options.host ?? '127.0.0.1'
-  const requestedPort = options.port ?? 3000
+  const requestedPort = port
   const listener = await listen(requireHost(toNodeHandler(app)), {
     // A taken port is an error, not a silent move to another one (port 0 = any free port).
     port: requestedPort === 0 ? { random: true } : { port: requestedPort, random: false, alternativePortRange: [] as never },
@@ -104,17 +110,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     public: false,
   })
   answerMalformedRequests(listener.server)
+  const address = listener.server.address()
+  if (typeof address === 'object' && address) port = address.port
   worker.start()
   retention.start()
   polls.start()
   await coordinator.start() // resumes the monitors nobody holds (after a restart, or a dead server's)
-  await chat.start() // resumes reading a stored channel nobody reads
+  await Promise.all(chats.map((chat) => chat.start())) // resumes the stored connectors nobody holds
 
-  const address = listener.server.address()
-  const port = typeof address === 'object' && address ? address.port : requestedPort
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
+    network,
     async close() {
       for (const stop of unsubscribe) stop()
       // Stop accepting first, then end the streams (they never go idle), then wait for the rest.
@@ -125,7 +132,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await retention.stop()
       await polls.stop()
       await coordinator.stop()
-      await chat.stop()
+      await Promise.all(chats.map((chat) => chat.stop()))
       await core.audit.flush() // the entries of the last requests
     },
   }

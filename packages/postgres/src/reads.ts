@@ -1,15 +1,15 @@
 // The read half of the PostgreSQL Store. Text that users type (pack names, titles, usernames)
 // is indexed through md5() (see schema.ts), so lookups by it ask for the md5 and the value.
 import type {
-  AuditEntry, ChatConnectorRecord, ChatMessage, MonitorLease, Pack, Session, SessionGame, StoreReads, StoredEvent, TimelineEntry, Vote,
+  AuditEntry, ChatMessage, MonitorLease, Pack, Session, SessionGame, StoreReads, StoredEvent, TimelineEntry, Vote,
 } from '@game-picker/core'
 import { createPollReads } from './poll-store.ts'
 import type { Db } from './db.ts'
 import {
-  EVENT_COLUMNS, GAME_SELECT, SESSION_GAME_SELECT, SESSION_SELECT, toApiToken, toApiTokenRecord, toGame, toRoomRecord, toWebhook, toWebhookLog,
+  EVENT_COLUMNS, GAME_SELECT, SESSION_GAME_SELECT, SESSION_SELECT, type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toGame,
+  toRoomRecord, toWebhook, toWebhookLog,
 } from './rows.ts'
 
-export const CHAT_CONNECTOR_COLUMNS = 'channel, state, since, up, down, poll, ignored, owner, lease_until'
 
 const orNull = <T>(row: Record<string, unknown> | null, map: (row: Record<string, unknown>) => T): T | null =>
   (row ? map(row) : null)
@@ -23,6 +23,7 @@ export function createReads(db: Db): StoreReads {
     findGame: async (packName, title) => orNull(await db.get(
       `${GAME_SELECT} WHERE md5(g.pack_name) = md5($1) AND md5(g.title) = md5($2) AND g.pack_name = $1 AND g.title = $2`,
       [packName, title]), toGame),
+    findGameByTicker: async (ticker) => orNull(await db.get(`${GAME_SELECT} WHERE g.ticker = $1`, [ticker]), toGame),
     listPacks: () => db.all<Pack>('SELECT * FROM packs ORDER BY name'),
     getPack: (name) => db.get<Pack>('SELECT * FROM packs WHERE md5(name) = md5($1) AND name = $1', [name]),
 
@@ -89,7 +90,11 @@ export function createReads(db: Db): StoreReads {
       const row = await db.get('SELECT * FROM api_tokens WHERE token_hash = $1', [tokenHash])
       return row ? toApiTokenRecord(row) : null
     },
-    getChatConnector: () => db.get<ChatConnectorRecord>(`SELECT ${CHAT_CONNECTOR_COLUMNS} FROM chat_connector WHERE id = 1`),
+    getChatConnector: async (platform) => {
+      const row = await db.get<StoredRow>('SELECT * FROM chat_connectors WHERE platform = $1', [platform])
+      return row ? toChatConnector(row) : null
+    },
+    listChatConnectors: async () => (await db.all<StoredRow>('SELECT * FROM chat_connectors ORDER BY platform')).map(toChatConnector),
     listAuditEntries: (limit, beforeId) => db.all<AuditEntry>(
       'SELECT * FROM audit_log WHERE id < $1 ORDER BY id DESC LIMIT $2', [beforeId ?? Number.MAX_SAFE_INTEGER, limit]),
   }

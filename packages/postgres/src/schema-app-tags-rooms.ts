@@ -1,4 +1,4 @@
-// Migration 9: the room autopilot, as the sqlite store's schema version 7. Every game gets its
+// Migration 11: the room autopilot, as the sqlite store's schema version 9. Every game gets its
 // Jackbox app tags (JSON text, `[]` when none); games of the bundled catalogue whose pack and
 // title match get the bundled tags. A followed room's state is a row of its own, so any
 // instance answers the room view; a room is followed (by one instance at a time, through its

@@ -2,7 +2,7 @@
 // carrying the API's own `error` text.
 import { getToken, setToken } from './auth.ts'
 import type {
-  ChatStatus, Favor, Game, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Session, SessionGame,
+  ChatEntry, ChatPlatform, Favor, Game, NetworkInfo, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Session, SessionGame,
   SessionGameStatus, Stats,
 } from './types.ts'
 
@@ -45,6 +45,7 @@ export const listPacks = () => request<Pack[]>('GET', '/api/games/packs')
 export const listPackMeta = () => request<PackMeta[]>('GET', '/api/games/meta/packs')
 export const pick = (body: PickRequest) => request<PickResult>('POST', '/api/pick', { body })
 export const getStats = () => request<Stats>('GET', '/api/stats')
+export const getNetwork = () => request<NetworkInfo>('GET', '/api/network')
 
 export const setGameEnabled = (id: number, enabled: boolean) =>
   request<Game>('PUT', `/api/games/${id}`, { body: { enabled }, ...admin })
@@ -80,14 +81,8 @@ export const votePoll = (id: number, choice: number, voter: string) =>
   request<Poll>('POST', `/api/polls/${id}/votes`, { body: { choice, voter } })
 /** The newest poll: the open one if any (a poll opens only when none is open, so it is the newest), else null. */
 export const findLatestPoll = async (): Promise<Poll | null> => (await request<Poll[]>('GET', '/api/polls?limit=1'))[0] ?? null
-/** The Twitch chat connector's status, or null when no channel is read. */
-export async function getChatStatus(): Promise<ChatStatus | null> {
-  try {
-    return await request<ChatStatus>('GET', '/api/chat/twitch')
-  } catch (failure) {
-    if (failure instanceof ApiError && failure.status === 404) return null
-    throw failure
-  }
-}
-export const connectChat = (channel: string) => request<ChatStatus>('POST', '/api/chat/twitch', { body: { channel }, ...admin })
-export const disconnectChat = () => request<ChatStatus>('DELETE', '/api/chat/twitch', admin)
+/** Every chat the server reads (GET /api/chat: an empty list when none is). */
+export const listChats = () => request<ChatEntry[]>('GET', '/api/chat')
+export const connectChat = (platform: ChatPlatform, body: Record<string, unknown>) =>
+  request<unknown>('POST', `/api/chat/${platform}`, { body, ...admin })
+export const disconnectChat = (platform: ChatPlatform) => request<unknown>('DELETE', `/api/chat/${platform}`, admin)

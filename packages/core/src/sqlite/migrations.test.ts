@@ -81,10 +81,10 @@ describe('migration 2 (ids never reused, events, leases)', () => {
   })
 })
 
-describe('migration 7 (app tags, followed rooms)', () => {
+describe('migration 9 (app tags, followed rooms)', () => {
   test('a file of the previous version gets the bundled tags by pack and title, and its watched room stays followed', async () => {
-    const file = join(tempDir(), 'v6.sqlite')
-    const db = await openSqlDatabase({ file, migrations: migrations.slice(0, 6), onOpen: (w) => void w.run('PRAGMA foreign_keys = ON') })
+    const file = join(tempDir(), 'v8.sqlite')
+    const db = await openSqlDatabase({ file, migrations: migrations.slice(0, 8), onOpen: (w) => void w.run('PRAGMA foreign_keys = ON') })
     await db.write((w) => {
       const add = (pack: string, title: string) =>
         w.run(`INSERT INTO games (pack_name, title, min_players, max_players, created_at) VALUES (?, ?, 2, 8, '${T}')`, [pack, title])

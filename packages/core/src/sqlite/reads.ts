@@ -1,11 +1,12 @@
 // The read half of the sqlite Store.
-import type { ChatConnectorRecord, MonitorLease, PollReads, StoreReads, StoredEvent, TimelineEntry } from '../store.ts'
+import type { MonitorLease, PollReads, StoreReads, StoredEvent, TimelineEntry } from '../store.ts'
 import type { AuditEntry, ChatMessage, Game, Pack, Session, SessionGame, Vote } from '../types.ts'
 import type { SqlReader } from './durable-db.ts'
 import type { TransactionCache } from './table-cache.ts'
-import { SESSION_GAME_SELECT, SESSION_SELECT, toApiToken, toApiTokenRecord, toGame, toRoomRecord, toWebhook, toWebhookLog } from './rows.ts'
+import {
+  SESSION_GAME_SELECT, SESSION_SELECT, toApiToken, toApiTokenRecord, toChatConnector, toGame, toRoomRecord, toWebhook, toWebhookLog,
+} from './rows.ts'
 
-export const CHAT_CONNECTOR_COLUMNS = 'channel, state, since, up, down, poll, ignored, owner, lease_until'
 
 /** The read half but the polls' (poll-store.ts); `cache` serves the hot, rarely changing reads (see table-cache.ts). */
 export function createReads(db: SqlReader, cache: TransactionCache): Omit<StoreReads, keyof PollReads> {
@@ -20,6 +21,7 @@ export function createReads(db: SqlReader, cache: TransactionCache): Omit<StoreR
     getGame: async (id) => oneGame('SELECT * FROM games WHERE id = ?', [id]),
     findGame: async (packName, title) =>
       oneGame('SELECT * FROM games WHERE pack_name = ? AND title = ?', [packName, title]),
+    findGameByTicker: async (ticker) => oneGame('SELECT * FROM games WHERE ticker = ?', [ticker]),
     listPacks: async () => cache.get('catalogue', 'packs', () => db.all<Pack>('SELECT * FROM packs ORDER BY name')),
     getPack: async (name) => one<Pack>('SELECT * FROM packs WHERE name = ?', [name]),
 
@@ -94,7 +96,11 @@ export function createReads(db: SqlReader, cache: TransactionCache): Omit<StoreR
       const row = db.get('SELECT * FROM api_tokens WHERE token_hash = ?', [tokenHash])
       return row ? toApiTokenRecord(row) : null
     },
-    getChatConnector: async () => one<ChatConnectorRecord>(`SELECT ${CHAT_CONNECTOR_COLUMNS} FROM chat_connector WHERE id = 1`, []),
+    getChatConnector: async (platform) => {
+      const row = db.get('SELECT * FROM chat_connectors WHERE platform = ?', [platform])
+      return row ? toChatConnector(row) : null
+    },
+    listChatConnectors: async () => db.all('SELECT * FROM chat_connectors ORDER BY platform').map(toChatConnector),
     listAuditEntries: async (limit, beforeId) =>
       db.all<AuditEntry>('SELECT * FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?', [beforeId ?? Number.MAX_SAFE_INTEGER, limit]),
   }

@@ -8,6 +8,8 @@ import { chatMessageKey } from './migrations/003-chat-message-key.ts'
 import { logRetention } from './migrations/004-log-retention.ts'
 import { polls } from './migrations/005-polls.ts'
 import { tokensAudit } from './migrations/006-tokens-audit.ts'
-import { appTagsRooms } from './migrations/007-app-tags-rooms.ts'
+import { chatPlatforms } from './migrations/007-chat-platforms.ts'
+import { tickersHistory } from './migrations/008-tickers-history.ts'
+import { appTagsRooms } from './migrations/009-app-tags-rooms.ts'
 
-export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit, appTagsRooms()]
+export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit, chatPlatforms, tickersHistory, appTagsRooms()]

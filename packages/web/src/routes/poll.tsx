@@ -1,5 +1,5 @@
-// /poll, for the TV: the candidates with live bars, a QR code of this page's own origin + /vote
-// for the phones, a countdown for a timed poll, "Close poll" for the admin, and the winner.
+// /poll, for the TV: the candidates with live bars, a QR code of the address phones reach + /vote
+// (see phone-url.ts), a countdown for a timed poll, "Close poll" for the admin, and the winner.
 import { closePoll } from '../api.ts'
 import { useIsAdmin } from '../auth.ts'
 import { Countdown } from '../components/countdown.tsx'
@@ -8,13 +8,14 @@ import { PollBars } from '../components/poll-bars.tsx'
 import { QrCode } from '../components/qr-code.tsx'
 import { plural } from '../format.ts'
 import { useAction } from '../hooks.ts'
+import { UNREACHABLE, usePhoneUrl } from '../phone-url.ts'
 import { usePoll } from '../poll-state.ts'
 
 export function PollPage() {
   const { data: poll, setData, error, setError } = usePoll()
   const isAdmin = useIsAdmin()
   const act = useAction(setError)
-  const voteUrl = `${location.origin}/vote`
+  const phone = usePhoneUrl('/vote')
 
   if (poll === undefined) return <><h1>Let the room choose</h1><ErrorAlert error={error} /></>
   if (poll === null) {
@@ -56,8 +57,10 @@ export function PollPage() {
         {open && (
           <section class="poll-join" aria-labelledby="join-title">
             <h2 id="join-title">Vote on your phone</h2>
-            <QrCode text={voteUrl} label={`QR code for ${voteUrl}`} />
-            <p class="poll-url">{voteUrl}</p>
+            <ErrorAlert error={phone.error} />
+            {phone.url && <QrCode text={phone.url} label={`QR code for ${phone.url}`} />}
+            {phone.url && <p class="poll-url">{phone.url}</p>}
+            {phone.url === null && <p class="poll-unreachable">{UNREACHABLE}</p>}
             <p class="hint">Chat votes too: type the number of your choice.</p>
           </section>
         )}

@@ -1,6 +1,6 @@
 // Health, login, the live event stream and this reference itself.
 import { pathItems } from '../operation.ts'
-import { arrayOf, input, number, object, ref, string } from '../schema.ts'
+import { arrayOf, input, integer, number, object, ref, string } from '../schema.ts'
 
 const events = {
   events: { schema: { type: 'string' }, description: 'Comma-separated event types to receive (default: all), in the replay too' },
@@ -15,6 +15,22 @@ export const systemPaths = {
         summary: 'Health check',
         description: 'Asks the database each time: 503 "Database unavailable" while it does not answer (a PostgreSQL server stopped or out of reach), so a load balancer sends traffic elsewhere.',
         ok: { description: 'The service is up and its database answers', schema: object({ status: string(undefined, { const: 'ok' }), message: string(), version: string(undefined, { const: '1.0' }) }) },
+      },
+    },
+    '/api/network': {
+      get: {
+        summary: 'Where phones reach the server', store: false,
+        description: 'The host and port the server listens on, and `urls`: the http URLs phones can open, the one to show first. '
+          + 'Listening on every interface (`--host 0.0.0.0`): one per non-internal IPv4 address of the machine; on one address that is not loopback: that one; '
+          + 'on loopback only (the default, 127.0.0.1): none, since a phone cannot reach it. The web app\'s /poll puts the first in its QR code.',
+        ok: {
+          description: 'The server\'s network addresses',
+          schema: object({
+            host: string('The host it listens on, as configured (e.g. "0.0.0.0", "127.0.0.1")'),
+            port: integer('The port it listens on'),
+            urls: arrayOf(string('An http URL, e.g. "http://192.168.1.20:3000"')),
+          }),
+        },
       },
     },
     '/api/openapi.json': {

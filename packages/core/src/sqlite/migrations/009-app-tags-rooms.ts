@@ -1,4 +1,4 @@
-// Schema version 7: the room autopilot. Every game gets its Jackbox app tags (JSON text, `[]`
+// Schema version 9: the room autopilot. Every game gets its Jackbox app tags (JSON text, `[]`
 // when none); games of the bundled catalogue whose pack and title match get the bundled tags.
 // A followed room's state is a row of its own, so any server answers the room view; a room is
 // followed (one server at a time, through its monitor lease) while `following` is 1 and until
