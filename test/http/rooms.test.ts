@@ -68,7 +68,7 @@ describe('app tags', () => {
     expect(tags('Hear Say')).toEqual([]) // unknown: blank
     // The CSV export keeps its columns.
     const csv = (await call(server.url, 'GET', '/api/games/export/csv', { token })).text
-    expect(csv.split('\n')[0]).toBe('Pack Name,Title,Min Players,Max Players,Length (minutes),Audience,Family Friendly,Game Type,Secondary Type')
+    expect(csv.split('\n')[0]).toBe('Pack Name,Title,Min Players,Max Players,Length (minutes),Audience,Family Friendly,Game Type,Secondary Type,Ticker')
   })
 })
 

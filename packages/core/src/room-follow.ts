@@ -11,6 +11,13 @@ import type { SessionGame } from './types.ts'
 /** How long a room is followed at most. */
 export const FOLLOW_MS = 6 * 60 * 60_000
 
+/**
+ * Serializes the changes to one session game's following (start, stop, the follower's writes)
+ * across servers: a follower's write that read the lease just before a stop committed would
+ * otherwise land after it (see StoreTx.lock).
+ */
+export const roomLock = (sessionGameId: number) => `room:${sessionGameId}`
+
 /** A room row as a room-info lookup shows it, followed from now on. */
 function roomFromInfo(ctx: CoreContext, sessionGameId: number, code: string, info: RoomInfo | null): RoomRecord {
   const now = isoNow(ctx)
@@ -41,6 +48,7 @@ export async function followRoom(ctx: CoreContext, tx: StoreTx, emit: Emit, row:
 
 /** Stops following the room (it keeps its last state) and ends its lease. */
 export async function unfollowRoom(tx: StoreTx, sessionGameId: number) {
+  await tx.lock(roomLock(sessionGameId))
   const room = await tx.getRoom(sessionGameId)
   if (room?.following) await tx.saveRoom({ ...room, following: 0 })
   await tx.releaseMonitor(sessionGameId)

@@ -8,7 +8,7 @@ import { type Emit, transactionWithEvents } from './events.ts'
 import type { RoomLookup } from './monitor/ecast-client.ts'
 import type { PlayerCheckSink, RoomReport } from './monitor/types.ts'
 import { toRoomView, roomViewKey } from './room-view.ts'
-import { followRoom } from './room-follow.ts'
+import { followRoom, roomLock } from './room-follow.ts'
 import { patchAndEmit } from './session-game-patch.ts'
 import { addToSession, createSessionGames, getSessionGameOrThrow } from './session-games.ts'
 import { getSessionOrThrow, sessionLock } from './sessions.ts'
@@ -54,6 +54,7 @@ export function createRooms(ctx: CoreContext) {
   /** A report of the follower holding the room's lease; anyone else's is ignored. */
   async function record(sessionGameId: number, report: RoomReport): Promise<void> {
     await transactionWithEvents(ctx, async (tx, emit) => {
+      await tx.lock(roomLock(sessionGameId))
       const [lease, room, row] = [await tx.getMonitorLease(sessionGameId), await tx.getRoom(sessionGameId), await tx.getSessionGame(sessionGameId)]
       if (!room || !row || lease?.owner !== ctx.instanceId || !room.following) return
       const now = isoNow(ctx)
@@ -148,6 +149,7 @@ export function createRooms(ctx: CoreContext) {
   async function followPlaying(sessionId: number, id: number): Promise<Omit<FollowResult, 'added'>> {
     return transactionWithEvents(ctx, async (tx, emit) => {
       await tx.lock(sessionLock(sessionId))
+      await tx.lock(roomLock(id))
       const row = await getSessionGameOrThrow(tx, sessionId, id)
       const room = await tx.getRoom(id)
       const started = !room?.following || room.state === 'ended'

@@ -6,7 +6,7 @@ import { invalidInput, notFound } from './errors.ts'
 import { type Emit, emitSessionGamesUpdated, transactionWithEvents } from './events.ts'
 import { getGameOrThrow } from './games.ts'
 import { getSessionOrThrow, sessionLock } from './sessions.ts'
-import { followRoom, unfollowRoom } from './room-follow.ts'
+import { followRoom, roomLock, unfollowRoom } from './room-follow.ts'
 import { patchAndEmit } from './session-game-patch.ts'
 import type { SessionGamePatch, StoreReads, StoreTx } from './store.ts'
 import type { Game, PlayerCheckStatus, Session, SessionGame, SessionGameStatus } from './types.ts'
@@ -127,6 +127,7 @@ export function createSessionGames(ctx: CoreContext) {
      */
     startPlayerCheck: (sessionId: number, id: number): Promise<string> =>
       transactionWithEvents(ctx, async (tx, emit) => {
+        await tx.lock(roomLock(id))
         const row = await getSessionGameOrThrow(tx, sessionId, id)
         if (!row.room_code) throw invalidInput('Game does not have a room code')
         await followRoom(ctx, tx, emit, row)
@@ -136,6 +137,7 @@ export function createSessionGames(ctx: CoreContext) {
     /** Marks the row `stopped` and ends its lease; whichever server watched it stops. */
     stopPlayerCheck: (sessionId: number, id: number): Promise<void> =>
       transactionWithEvents(ctx, async (tx, emit) => {
+        await tx.lock(roomLock(id))
         await patchAndEmit(tx, emit, await getSessionGameOrThrow(tx, sessionId, id), { player_count_check_status: 'stopped' })
         await unfollowRoom(tx, id)
       }),
@@ -147,6 +149,7 @@ export function createSessionGames(ctx: CoreContext) {
      */
     recordPlayerCheck: (id: number, change: { status: PlayerCheckStatus; playerCount?: number | null }) =>
       transactionWithEvents(ctx, async (tx, emit) => {
+        await tx.lock(roomLock(id))
         const [lease, row] = [await tx.getMonitorLease(id), await tx.getSessionGame(id)]
         if (!row || lease?.owner !== ctx.instanceId) return
         await patchAndEmit(tx, emit, row, {
