@@ -27,7 +27,7 @@ export function createLocalBackend(core: Core): Backend {
     packs: core.packs,
     pick: (input, seed) => core.picker.pick(input, seed === undefined ? undefined : createSeededRandom(seed)),
     sessions: {
-      list: core.sessions.list,
+      list: (limit) => core.sessions.list({ limit }),
       get: core.sessions.get,
       active: core.sessions.active,
       start: core.sessions.start,
@@ -51,7 +51,7 @@ export function createLocalBackend(core: Core): Backend {
         (await core.rooms.follow(sessionId, body, (code) => ecast.readRoom(code, AbortSignal.timeout(15_000)))).sessionGame,
       list: core.rooms.ofSession,
     },
-    votes: { live: core.votes.live },
+    votes: { live: core.votes.live, list: core.voteHistory.list },
     polls: {
       open: core.polls.open,
       current: () => core.polls.current().catch((error) => (isDomainError(error) && error.code === 'NOT_FOUND' ? null : Promise.reject(error))),
@@ -83,7 +83,7 @@ export function createLocalBackend(core: Core): Backend {
       logs: core.webhooks.logs,
     },
     tokens: { create: core.apiTokens.create, list: core.apiTokens.list, revoke: core.apiTokens.revoke },
-    chat: { start: core.chat.start, list: core.chat.list, stop: core.chat.stop },
+    chat: { start: core.chat.start, list: core.chat.list, status: core.chat.status, stop: core.chat.stop },
     audit: (limit) => core.audit.list({ limit: limit === undefined ? undefined : String(limit) }),
     close: core.close,
   }

@@ -1,6 +1,6 @@
 // Parsers and shared option sets for commander. A value that does not parse is a commander
 // InvalidArgumentError, which the CLI reports as bad usage (exit 2).
-import { type FavorBias, type GameFilter, MAX_PICK_COUNT } from '@game-picker/core'
+import { type FavorBias, type GameFilter, MAX_NOT_PLAYED_DAYS, MAX_PICK_COUNT, MIN_BACKUP_INTERVAL_MS } from '@game-picker/core'
 import { type Command, InvalidArgumentError, Option } from 'commander'
 
 function parseInteger(value: string, min: number, what: string): number {
@@ -12,7 +12,29 @@ export const parseId = (value: string) => parseInteger(value, 1, 'a positive int
 export const parsePositive = (value: string) => parseInteger(value, 1, 'an integer of at least 1')
 export const parseCount = (value: string) => parseInteger(value, 0, 'an integer of at least 0')
 
+/** `serve --backup-every`: a number of seconds, minutes or hours (`30s`, `10m`, `24h`), at least 10 s; in ms. */
+export function parseInterval(value: string): number {
+  const match = /^(\d+)(s|m|h)$/.exec(value.trim())
+  const ms = match ? Number(match[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 's' | 'm' | 'h'] : Number.NaN
+  if (!(ms >= MIN_BACKUP_INTERVAL_MS)) throw new InvalidArgumentError('must be an interval like 30s, 10m or 24h, at least 10s.')
+  return ms
+}
+export const DEFAULT_BACKUP_EVERY = 24 * 3_600_000
+
 /** `pick --count`: the API's range, refused here as bad usage before anything is opened. */
+export function parseDays(value: string): number {
+  const days = parseInteger(value, 1, `an integer from 1 to ${MAX_NOT_PLAYED_DAYS}`)
+  if (days > MAX_NOT_PLAYED_DAYS) throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_NOT_PLAYED_DAYS}.`)
+  return days
+}
+
+/** `--limit` of a paged list: 1 to 500. */
+export function parsePageLimit(value: string): number {
+  const limit = parseInteger(value, 1, 'an integer from 1 to 500')
+  if (limit > 500) throw new InvalidArgumentError('must be an integer from 1 to 500.')
+  return limit
+}
+
 export function parsePickCount(value: string): number {
   const count = parseInteger(value, 1, `an integer from 1 to ${MAX_PICK_COUNT}`)
   if (count > MAX_PICK_COUNT) throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_PICK_COUNT}.`)
@@ -71,6 +93,9 @@ export function addPickOptions(command: Command): Command {
     .option('--exclude-played', 'with a session: skip every game it has played')
     .option('--audience-overflow', 'with --players: audience games also take more players than their maximum')
     .option('--pack <name>', 'only games of this pack (exact name; repeat for several)', collect)
+    .option('--not-played-within <days>', `skip games played in the last DAYS days (1-${MAX_NOT_PLAYED_DAYS})`, parseDays)
+    .option('--fresh', 'favor games not played for a while (never played x3, just played x1)')
+    .option('--popular', 'favor games chat voted up ((up + 1) / (down + 1), 1/3 to 3)')
 }
 
 export function readFilter(options: FilterOptions): GameFilter {

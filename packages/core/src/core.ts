@@ -24,9 +24,11 @@ import { createEventLog } from './event-log.ts'
 import { createLoginLimit } from './login-limit.ts'
 import { createMonitorLeases } from './monitor-leases.ts'
 import type { ChangeTopic, Store } from './store.ts'
+import { createVoteHistory } from './vote-history.ts'
 import { createVotes } from './votes.ts'
 import { createChatConnectors } from './chat-connectors.ts'
 import { createTwitchPlatform, type TwitchConfig } from './platforms/twitch/index.ts'
+import { createYouTubePlatform, type YouTubeConfig } from './platforms/youtube/index.ts'
 import { createWebhooks } from './webhooks.ts'
 
 export interface CoreOptions {
@@ -45,6 +47,7 @@ export interface CoreOptions {
 /** Per platform: its endpoint (a local fake in tests) and default credentials. */
 export interface ChatConfig {
   twitch?: TwitchConfig
+  youtube?: YouTubeConfig
 }
 
 export function createCore(options: CoreOptions) {
@@ -77,6 +80,8 @@ export function createCore(options: CoreOptions) {
     /** The room autopilot: a room code becomes the game it runs, followed until the room ends. */
     rooms: createRooms(ctx),
     votes: createVotes(ctx),
+    /** Every vote, newest first, paged and filtered; a session's tally per game. */
+    voteHistory: createVoteHistory(ctx),
     importChat: createChatImport(ctx),
     exportSession: createSessionExport(ctx),
     stats: createStats(ctx),
@@ -96,7 +101,7 @@ export function createCore(options: CoreOptions) {
      * The chat connectors, one per platform: channel, state, counts and lease (the connections
      * are in '@game-picker/core/platforms').
      */
-    chat: createChatConnectors(ctx, [createTwitchPlatform(options.chat?.twitch)]),
+    chat: createChatConnectors(ctx, [createTwitchPlatform(options.chat?.twitch), createYouTubePlatform(options.chat?.youtube)]),
     instanceId: ctx.instanceId,
     /**
      * Calls `listener` after a commit, by this process or another sharing the store, that added

@@ -20,8 +20,10 @@ export { BUILTIN_CATALOGUES, readBuiltinCatalogue } from './catalogue.ts'
 export { APP_TAG, bundledAppTags, bundledAppTagUpdates } from './app-tags.ts'
 export { BUNDLED_TICKERS, bundledTickersSql } from './bundled-tickers.ts'
 export type { PickResult, PickOdds } from './picker.ts'
-export { MAX_PICK_COUNT } from './pick-input.ts'
+export { MAX_NOT_PLAYED_DAYS, MAX_PICK_COUNT } from './pick-input.ts'
 export type { LiveVoteResult } from './votes.ts'
+export type { VotePage } from './vote-history.ts'
+export { voteHistoryWhere } from './vote-history-sql.ts'
 export type { ChatImportResult } from './chat-import.ts'
 export type { Stats, GameStat } from './stats.ts'
 export type { CsvImportResult, CsvImportPlan, ImportMode } from './csv.ts'
@@ -30,3 +32,7 @@ export { createPollJobs, type PollJobs, type PollJobsOptions } from './polls/pol
 export { MAX_VOTERS_PER_ADDRESS } from './polls/polls.ts'
 export { SCOPES, TOKEN_PREFIX, isScope, holdsScope, type TokenHolder, type CreatedToken } from './api-tokens.ts'
 export type { AuditRecord } from './audit-log.ts'
+export {
+  createBackups, backupName, type Backups, type BackupsOptions, type BackupSchedule, type BackupFile,
+  MIN_BACKUP_INTERVAL_MS, NOT_CONFIGURED, POSTGRES_BACKUPS, BACKUP_RUNNING, BACKUP_STARTED,
+} from './backups.ts'

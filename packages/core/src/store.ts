@@ -3,7 +3,7 @@
 // Every method is asynchronous so a networked store (PostgreSQL) can implement it as is.
 import type {
   ApiToken, AuditEntry, ChatConnectorState, ChatCounts, ChatMessage, FavorBias, Flag, Game, GameFields, Pack,
-  PlayerCheckStatus, PollStatus, RoomPlayer, RoomState, Session,
+  PlayerCheckStatus, PollStatus, RoomPlayer, RoomState, Session, SessionVoteTally,
   SessionGame, SessionGameStatus, Vote, VoteType, Webhook, WebhookLog,
 } from './types.ts'
 
@@ -30,6 +30,13 @@ export type SessionGamePatch = Partial<{
 export type TimelineEntry = Pick<SessionGame, 'id' | 'game_id' | 'played_at' | 'title'>
 
 export type NewVote = Omit<Vote, 'id'>
+/** GET /api/votes' filters; null: any. */
+export interface VoteFilter {
+  sessionId: number | null
+  gameId: number | null
+  username: string | null
+  type: VoteType | null
+}
 export type NewChatMessage = Omit<ChatMessage, 'id'>
 
 /** A webhook as stored: the secret is here and nowhere in the API's Webhook. */
@@ -199,8 +206,11 @@ export interface StoreReads extends PollReads {
   listPacks(): Promise<readonly Pack[]>
   getPack(name: string): Promise<Pack | null>
 
-  /** Newest first, with games_played. */
-  listSessions(): Promise<Session[]>
+  /**
+   * Newest first (created_at, then id), with games_played: every session, or a page of at most
+   * `limit` after the session `beforeId` in that order.
+   */
+  listSessions(page?: { limit: number; beforeId: number | null }): Promise<Session[]>
   countSessions(): Promise<{ total: number; active: number }>
   getSession(id: number): Promise<Session | null>
   getActiveSession(): Promise<Session | null>
@@ -214,6 +224,13 @@ export interface StoreReads extends PollReads {
   /** The vote of `username` in the session whose timestamp is nearest to `timestamp`, within [from, to]. */
   findNearestVote(sessionId: number, username: string, from: string, to: string): Promise<Vote | null>
   listVotes(sessionId: number): Promise<Vote[]>
+  /**
+   * Votes matching the filter with an id below `beforeId` (null: from the newest), newest first
+   * (by id), at most `limit`. Through indexes: the cost of a page must not grow with the votes stored.
+   */
+  listVoteHistory(filter: VoteFilter, beforeId: number | null, limit: number): Promise<Vote[]>
+  /** The session's votes per game, by net (upvotes - downvotes) desc, upvotes desc, then title. */
+  tallySessionVotes(sessionId: number): Promise<SessionVoteTally[]>
   listChatMessages(sessionId: number): Promise<ChatMessage[]>
 
   /** Callers must not mutate the result. */
@@ -384,6 +401,20 @@ export interface LiveVoteRecord {
   deliveries: number
 }
 
+export interface StoreBackup {
+  /** A backup is being made now (another would be refused). */
+  readonly running: boolean
+  /** Why this database cannot be backed up (one in memory); absent when it can. */
+  readonly unavailable?: string
+  /**
+   * Copies the database as it is now into `target`, a file that must not exist, while requests go
+   * on; resolves once the copy is complete, fsynced, checked and renamed to `target`. Rejects
+   * with CONFLICT when a backup is running or `target` exists, INVALID_INPUT for a database that
+   * is not a file.
+   */
+  copyTo(target: string): Promise<{ bytes: number }>
+}
+
 export interface Store {
   /**
    * Optional, for stores where each statement is a round trip (PostgreSQL): a live vote in one
@@ -404,6 +435,11 @@ export interface Store {
    * `closes_at`), or undefined to decline (the caller then takes the general path).
    */
   recordPollVoteInOneStep?(vote: NewPollVote): Promise<{ number: number; votes: number }[] | null | undefined>
+  /**
+   * Optional, for a database in a file: online backups (see backups.ts). Absent on PostgreSQL,
+   * whose backups pg_dump makes.
+   */
+  backup?: StoreBackup
   /** A consistent view; no writes. */
   read<T>(fn: (tx: StoreReads) => Promise<T>): Promise<T>
   /** All or nothing. Resolves once the change is durable; rejects (changing nothing) if fn throws. */

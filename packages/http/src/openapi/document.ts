@@ -13,6 +13,7 @@ import { roomPaths, roomSchemas } from './paths/rooms.ts'
 import { sessionPaths } from './paths/sessions.ts'
 import { systemPaths } from './paths/system.ts'
 import { tokenPaths } from './paths/tokens.ts'
+import { backupPaths } from './paths/backups.ts'
 import { chatPaths } from './paths/chat.ts'
 import { webhookPaths } from './paths/webhooks.ts'
 import { resourceSchemas } from './resources.ts'
@@ -40,10 +41,11 @@ export function createOpenApiDocument() {
       { name: 'Events', description: 'The live event stream' },
       { name: 'Tokens', description: 'API tokens with scopes, and the audit log' },
       { name: 'Chat', description: 'Votes from a Twitch channel\'s chat, read by the server itself' },
+      { name: 'Backups', description: 'Copies of the database file, made while the server serves' },
     ],
     paths: {
       ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...roomPaths, ...playPaths, ...pollPaths, ...webhookPaths,
-      ...tokenPaths, ...chatPaths,
+      ...tokenPaths, ...chatPaths, ...backupPaths,
     },
     webhooks: webhookDeliveries(eventSchemaNames),
     components: {

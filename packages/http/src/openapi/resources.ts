@@ -38,6 +38,16 @@ const Game = object({
   app_tags: arrayOf(appTag),
 }, undefined, { description: 'A game of the catalogue. Flags are the integers 0 or 1.' })
 
+const Vote = object({
+  id: integer(),
+  session_id: integer(),
+  game_id: integer(),
+  session_game_id: nullable(integer('The session game it counted for; null for a ticker vote')),
+  username: string(),
+  type: string(undefined, { enum: ['up', 'down'] }),
+  timestamp: dateTime('The vote\'s own time'),
+}, undefined, { description: 'A recorded vote' })
+
 const Pack = object({ id: integer(), name: string(), favor_bias: favorBias, created_at: dateTime() })
 
 const PackMeta = object({
@@ -175,6 +185,16 @@ const ChatConnectorStatus = object({
   since: dateTime('When reading this channel was started'),
   counts: chatCounts,
 }, undefined, { description: 'The Twitch chat connector. Each message is counted once, by its own id, whichever server read it.' })
+const YouTubeChatStatus = object({
+  video: string('The video whose live chat is read (its 11-character id)'),
+  state: chatState,
+  since: dateTime('When reading this video\'s chat was started'),
+  interval_seconds: integer('Least time between two reads of the chat', { minimum: 5, maximum: 60 }),
+  quota_used: integer('Quota units this reading used today (days start at midnight Pacific time): 1 to find the chat, 5 a read', { minimum: 0 }),
+  quota_resets_at: dateTime('The next midnight Pacific time, when the key\'s daily quota (10,000 units by default) starts again'),
+  error: nullable(string('Why reading failed for good (state failed), e.g. "YouTube refused the API key"')),
+  counts: chatCounts,
+}, undefined, { description: 'The YouTube chat connector (the API key is never shown). Each message is counted once, by its own id, whichever server read it.' })
 const ChatListEntry = object({
   platform: string('The platform', { enum: ['twitch', 'discord', 'youtube'] }),
   channel: string('What is read: the Twitch channel, the Discord channel id, the YouTube video id'),
@@ -183,8 +203,15 @@ const ChatListEntry = object({
   counts: chatCounts,
 }, undefined, { description: 'One chat read by the server, whatever its platform' })
 
+const Backup = object({
+  file: string('The name, game-picker-YYYYMMDDTHHMMSSZ.sqlite (UTC), without its folder'),
+  size: integer('Bytes'),
+  created_at: dateTime('When it was started, UTC (the copy holds every write acknowledged before then)'),
+}, undefined, { description: 'A complete, checked backup: an ordinary database file (`serve --db FILE` serves it).' })
+
 export const resourceSchemas: Record<string, Schema> = {
-  ChatConnectorStatus, ChatListEntry,
-  Game, Pack, PackMeta, Session, SessionGame, Room, SessionGameWithRoom, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken, CreatedApiToken,
+  ChatConnectorStatus, ChatListEntry, YouTubeChatStatus, Backup,
+  Game, Vote, Pack, PackMeta, Session, SessionGame, Room, SessionGameWithRoom, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken,
+  CreatedApiToken,
   AuditEntry,
 }
