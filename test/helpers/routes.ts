@@ -72,6 +72,11 @@ export const ROUTES: Route[] = [
   route('POST', '/api/chat/twitch', true, 'object'),
   route('GET', '/api/chat/twitch', false),
   route('DELETE', '/api/chat/twitch', true),
+  route('POST', '/api/chat/youtube', true, 'object'),
+  route('GET', '/api/chat/youtube', false),
+  route('DELETE', '/api/chat/youtube', true),
+  route('GET', '/api/votes', true),
+  route('GET', '/api/sessions/:id/votes', false),
   route('GET', '/api/backups', true),
   route('POST', '/api/backups', true),
   route('GET', '/api/events', false), // a stream: answers with headers, then stays open
