@@ -9,6 +9,7 @@ import { openSqlDatabase } from './durable-db.ts'
 import { createSqliteStore } from './index.ts'
 import { initial } from './migrations/001-initial.ts'
 import { migrations } from './schema.ts'
+import { expectMigratedRoomAutopilot, OLD_GAMES, OLD_PLAYED_AT } from '../../../../test/helpers/app-tags-migration.ts'
 
 const T = '2026-11-22T20:00:00.000Z'
 
@@ -86,32 +87,14 @@ describe('migration 9 (app tags, followed rooms)', () => {
     const file = join(tempDir(), 'v8.sqlite')
     const db = await openSqlDatabase({ file, migrations: migrations.slice(0, 8), onOpen: (w) => void w.run('PRAGMA foreign_keys = ON') })
     await db.write((w) => {
-      const add = (pack: string, title: string) =>
+      for (const [pack, title] of OLD_GAMES) {
         w.run(`INSERT INTO games (pack_name, title, min_players, max_players, created_at) VALUES (?, ?, 2, 8, '${T}')`, [pack, title])
-      add('The Jackbox Party Pack 3', 'Tee K.O.')
-      add('Drawful 2', 'Drawful 2')
-      add('The Jackbox Party Pack 3', "Fakin' It")
-      add('My Pack', 'Tee K.O.') // same title, another pack: not a bundled game
+      }
       w.run(`INSERT INTO sessions (created_at, is_active) VALUES ('${T}', 1)`)
       w.run(`INSERT INTO session_games (session_id, game_id, played_at, status, room_code, player_count_check_status)
-             VALUES (1, 1, '${T}', 'playing', 'ABCD', 'monitoring')`)
+             VALUES (1, 1, '${OLD_PLAYED_AT}', 'playing', 'ABCD', 'monitoring')`)
     })
     await db.close()
-
-    const store = await createSqliteStore({ file })
-    const core = createCore({ store })
-    try {
-      expect((await core.games.list()).map((g) => [g.pack_name, g.title, g.app_tags])).toEqual([
-        ['Drawful 2', 'Drawful 2', ['drawful2international', 'drawful2']],
-        ['My Pack', 'Tee K.O.', []],
-        ['The Jackbox Party Pack 3', "Fakin' It", ['fakinit']],
-        ['The Jackbox Party Pack 3', 'Tee K.O.', ['awshirt', 'awshirt-tjsp']],
-      ])
-      expect(await store.read((tx) => tx.getRoom(1))).toMatchObject({
-        room_code: 'ABCD', state: 'unknown', players: [], following: 1, follow_until: '2026-11-23T02:00:00.000Z',
-      })
-    } finally {
-      await core.close()
-    }
+    await expectMigratedRoomAutopilot(await createSqliteStore({ file }))
   })
 })
