@@ -9,8 +9,13 @@ import type { Room, RoomEvent, SessionGame } from './types.ts'
 
 export type Rooms = ReadonlyMap<number, Room>
 
-/** Rows whose room is (or was) followed: a code and a player check. */
-const followed = (rows: SessionGame[]) => rows.filter((row) => row.room_code && row.player_count_check_status)
+/**
+ * Rows whose room is followed, or was up to its end: a code and a check that runs or completed
+ * (a check stopped or failed may never have reached a room: its view would be a 404).
+ */
+const FOLLOWED = new Set(['monitoring', 'completed'])
+const followed = (rows: SessionGame[]) =>
+  rows.filter((row) => row.room_code && FOLLOWED.has(row.player_count_check_status ?? ''))
 
 function withRoom(rooms: Rooms, sessionGameId: number, room: Room | null): Rooms {
   const known = rooms.get(sessionGameId)
