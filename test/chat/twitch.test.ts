@@ -30,7 +30,7 @@ async function serverOn(
   store: Store, instanceId: string, options: Partial<ServerOptions> = {},
 ): Promise<{ url: string; token: string; server: RunningServer; close(): Promise<void> }> {
   const server = await startServer({
-    core: createCore({ store, instanceId }), adminKey: ADMIN_KEY, port: 0, twitchChatUrl: twitch.url, chatSyncMs: 100,
+    core: createCore({ store, instanceId, chat: { twitch: { url: twitch.url } } }), adminKey: ADMIN_KEY, port: 0, chatSyncMs: 100,
     log: process.env.DEBUG_CHAT ? console.log : () => {}, ...options,
   })
   let closed = false
@@ -59,6 +59,7 @@ describe('the API', () => {
       expect(await api('POST', '/api/chat/twitch', { channel }), String(channel)).toMatchObject({ status: 400, body: { error: 'channel must be 3 to 25 letters, digits or _' } })
     }
     expect(await call(url, 'GET', '/api/chat/twitch')).toMatchObject({ status: 404, body: { error: 'Not reading a channel' } })
+    expect(await call(url, 'GET', '/api/chat')).toMatchObject({ status: 200, body: [] })
     expect(await call(url, 'DELETE', '/api/chat/twitch', { token })).toMatchObject({ status: 404, body: { error: 'Not reading a channel' } })
 
     const started = await api('POST', '/api/chat/twitch', { channel: 'Api_Channel' })
@@ -68,6 +69,9 @@ describe('the API', () => {
     expect(await api('POST', '/api/chat/twitch', { channel: 'other_one' })).toMatchObject({ status: 400, body: { error: 'Already reading a channel' } })
     expect((await api('POST', '/api/chat/twitch', { channel: 'api_channel' })).status).toBe(201) // the same one: nothing changes
     await until(async () => (await call(url, 'GET', '/api/chat/twitch')).body.state, (state) => state === 'connected')
+    expect((await call(url, 'GET', '/api/chat')).body).toEqual([
+      { platform: 'twitch', channel: 'api_channel', state: 'connected', since: started.body.since, counts: { up: 0, down: 0, poll: 0, ignored: 0 } },
+    ])
     expect(twitch.readers('api_channel')).toBe(1)
     expect(twitch.nicks.at(-1)).toMatch(/^justinfan\d+$/)
 
@@ -126,7 +130,7 @@ describe('reading chat', () => {
 
     const events = await stream.until(5)
     expect(events.map((event) => event.event)).toEqual(['chat.connected', 'chat.disconnected', 'chat.connected', 'chat.disconnected', 'chat.connected'])
-    expect(JSON.parse(events[0].data).data).toEqual({ channel: 'drop_channel' })
+    expect(JSON.parse(events[0].data).data).toEqual({ platform: 'twitch', channel: 'drop_channel' })
     stream.close()
   })
 

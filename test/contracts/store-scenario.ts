@@ -139,32 +139,39 @@ export async function recordEvening(store: Store): Promise<string[]> {
   await step('audit page', () => core.audit.list({ limit: '1', before: '3' }))
   await step('audit bad limit', () => core.audit.list({ limit: '501' }))
 
-  // The Twitch chat connector's row and lease, as two servers (this core and `other`) use them.
+  // A chat connector's row and lease, as two servers (this core and `other`) use them.
   now = Date.parse('2026-11-23T03:00:00.000Z')
   const other = createCore({ store, now: () => new Date(now), instanceId: 'other' })
-  const lease = core.twitchChat.lease
-  await step('chat status none', () => core.twitchChat.status())
-  await step('chat start', () => core.twitchChat.start({ channel: 'Some_Channel' }))
-  await step('chat start again', () => core.twitchChat.start({ channel: 'some_channel' }))
-  await step('chat start other', () => core.twitchChat.start({ channel: 'other_channel' }))
-  await step('chat claim', () => lease.claim())
-  await step('chat claim by other', () => other.twitchChat.lease.claim())
-  await step('chat connected', () => lease.setState('some_channel', 'connected', 'connecting'))
+  const lease = core.chat.lease('twitch')
+  const otherLease = other.chat.lease('twitch')
+  const claimedRow = async (claim: Promise<{ channel: string; state: string; settings: object; secret: string | null } | null>) => {
+    const row = await claim
+    return row && { channel: row.channel, state: row.state, settings: row.settings, secret: row.secret }
+  }
+  await step('chat status none', () => core.chat.status('twitch'))
+  await step('chat list none', () => core.chat.list())
+  await step('chat start', () => core.chat.start('twitch', { channel: 'Some_Channel' }))
+  await step('chat start again', () => core.chat.start('twitch', { channel: 'some_channel' }))
+  await step('chat start other', () => core.chat.start('twitch', { channel: 'other_channel' }))
+  await step('chat claim', () => claimedRow(lease.claim()))
+  await step('chat claim by other', () => claimedRow(otherLease.claim()))
+  await step('chat connected', () => lease.update('some_channel', { state: 'connected', settings: { page: 'a' } }, 'connecting'))
   await step('chat renew', () => lease.renew())
   await step('chat first seen', () => lease.firstSeen('message-1'))
-  await step('chat seen again', () => other.twitchChat.lease.firstSeen('message-1'))
+  await step('chat seen again', () => otherLease.firstSeen('message-1'))
   await step('chat count', () => lease.count({ up: 2, down: 1, poll: 0, ignored: 3 }))
-  await step('chat count by other', () => other.twitchChat.lease.count({ up: 5, down: 5, poll: 5, ignored: 5 }))
-  await step('chat status', () => core.twitchChat.status())
-  await step('chat release', () => lease.release('some_channel', true))
+  await step('chat count by other', () => otherLease.count({ up: 5, down: 5, poll: 5, ignored: 5 }))
+  await step('chat status', () => core.chat.status('twitch'))
+  await step('chat list', () => core.chat.list())
+  await step('chat release', () => lease.release('some_channel', 'connected'))
   await step('chat renew after release', () => lease.renew())
-  await step('chat claim by other after', () => other.twitchChat.lease.claim())
-  await step('chat connected on other', () => other.twitchChat.lease.setState('some_channel', 'connected', 'connecting'))
+  await step('chat claim by other after', () => claimedRow(otherLease.claim()))
+  await step('chat connected on other', () => otherLease.update('some_channel', { state: 'connected' }, 'reconnecting'))
   now += 60_000 // the other's lease runs out (it died): this core takes the channel over
-  await step('chat takeover', () => lease.claim())
-  await step('chat status after takeover', () => core.twitchChat.status())
-  await step('chat stop', () => core.twitchChat.stop())
-  await step('chat stop again', () => core.twitchChat.stop())
+  await step('chat takeover', () => claimedRow(lease.claim()))
+  await step('chat status after takeover', () => core.chat.status('twitch'))
+  await step('chat stop', () => core.chat.stop('twitch'))
+  await step('chat stop again', () => core.chat.stop('twitch'))
   await step('chat events', async () => (await core.events.after(0, 1000)).filter((event) => event.type.startsWith('chat.')))
   return log
 }

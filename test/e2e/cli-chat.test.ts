@@ -29,7 +29,8 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 it('a channel set on the file is read by the server started on it; status and stop work through --remote', { timeout: 60_000 }, async () => {
   const env = { GAME_PICKER_DB: 'chat.sqlite', TWITCH_CHAT_URL: twitch.url }
   await cli(['init'], { cwd, env })
-  expect(await cli(['chat', 'status'], { cwd, env })).toMatchObject({ code: 1, stderr: 'error: Not reading a channel\n' })
+  expect(await cli(['chat', 'status'], { cwd, env })).toMatchObject({ code: 0, stdout: 'No chat is read.\n' })
+  expect(await cliJson(['chat', 'status'], { cwd, env })).toEqual([])
   expect(await cli(['chat', 'twitch', '--channel', 'no'], { cwd, env })).toMatchObject({ code: 1, stderr: 'error: channel must be 3 to 25 letters, digits or _\n' })
   const set = await cli(['chat', 'twitch', '--channel', 'Cli_Stream'], { cwd, env })
   expect(set.code).toBe(0)
@@ -38,13 +39,13 @@ it('a channel set on the file is read by the server started on it; status and st
 
   server = await startServe([], { cwd, env: { ...env, ADMIN_KEY: 'k' } })
   const remote = (args: string[]) => cli([...args, '--remote', server!.url, '--key', 'k'], { cwd, env })
-  const status = await until(() => cliJson(['chat', 'status', '--remote', server!.url], { cwd, env }), (s) => s.state === 'connected')
-  expect(status).toMatchObject({ channel: 'cli_stream', state: 'connected', counts: { up: 0, down: 0, poll: 0, ignored: 0 } })
+  const [status] = await until(() => cliJson(['chat', 'status', '--remote', server!.url], { cwd, env }), ([s]) => s?.state === 'connected')
+  expect(status).toMatchObject({ platform: 'twitch', channel: 'cli_stream', state: 'connected', counts: { up: 0, down: 0, poll: 0, ignored: 0 } })
   expect(twitch.readers('cli_stream')).toBe(1)
   expect(await remote(['chat', 'twitch', '--channel', 'other_stream'])).toMatchObject({ code: 1, stderr: 'error: Already reading a channel\n' })
 
   twitch.say('cli_stream', { login: 'ann', text: 'good game' })
-  await until(() => cliJson(['chat', 'status', '--remote', server!.url], { cwd, env }), (s) => s.counts.ignored === 1)
+  await until(() => cliJson(['chat', 'status', '--remote', server!.url], { cwd, env }), ([s]) => s.counts.ignored === 1)
   const human = await remote(['chat', 'status'])
   expect(human.stdout).toBe(`Twitch channel: cli_stream\nState: connected\nSince: ${status.since}\nVotes: 0 up, 0 down, 0 in polls; 1 messages ignored\n`)
 

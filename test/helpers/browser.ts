@@ -39,14 +39,9 @@ export async function openPage(browser: Browser, viewport = TV, options: { expec
   const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   const problems: string[] = []
-  // The chat connector's status is 404 "Not reading a channel" whenever no channel is read: the
-  // Session page asks for it on every visit as the admin. That answer (and the console line
-  // Chromium prints for it) is the normal case, not a problem.
-  const notReading = (url: string, status: number) => status === 404 && new URL(url).pathname === '/api/chat/twitch'
   page.on('console', (message) => {
     if (message.type() !== 'error') return
-    if (/status of 404/.test(message.text()) && notReading(message.location().url || 'http://x/', 404)) return
-    // Chromium's line for an answer the test expects (e.g. a 404 it provoked) is no problem either.
+    // Chromium's line for an answer the test expects (e.g. a 404 it provoked) is no problem.
     if (/status of \d+/.test(message.text()) && options.expected?.(message.location().url || '')) return
     problems.push(`console: ${message.text()}`)
   })
@@ -56,7 +51,6 @@ export async function openPage(browser: Browser, viewport = TV, options: { expec
     if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`)
   })
   page.on('response', (response) => {
-    if (notReading(response.url(), response.status()) && response.request().method() === 'GET') return
     if (response.status() >= 400 && !options.expected?.(response.url())) problems.push(`HTTP ${response.status()}: ${response.url()}`)
   })
   return { page, context, problems }

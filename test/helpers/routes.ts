@@ -66,6 +66,7 @@ export const ROUTES: Route[] = [
   route('GET', '/api/tokens', true),
   route('DELETE', '/api/tokens/:id', true),
   route('GET', '/api/audit', true),
+  route('GET', '/api/chat', false),
   route('POST', '/api/chat/twitch', true, 'object'),
   route('GET', '/api/chat/twitch', false),
   route('DELETE', '/api/chat/twitch', true),

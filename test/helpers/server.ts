@@ -1,6 +1,6 @@
 // A real listening API server on a free port, plus a tiny HTTP client. The store is the one the
 // run is about (test/helpers/postgres.ts): sqlite, or a PostgreSQL database of the test's own.
-import { createCore, type Core, type Store } from '@game-picker/core'
+import { type ChatConfig, createCore, type Core, type Store } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/core/sqlite'
 import { type RunningServer, startServer, type ServerOptions } from '@game-picker/http'
 import { afterAll } from 'vitest'
@@ -40,12 +40,14 @@ export async function openSharedStores(count: number): Promise<Store[]> {
   return stores
 }
 
+/** No test reaches an outside chat: unless a test names its fake, chat goes to a closed local port. */
+export const NO_CHAT: ChatConfig = { twitch: { url: 'ws://127.0.0.1:9' } }
+
 export async function startTestServer(
-  options: { file?: string } & Partial<Omit<ServerOptions, 'core'>> = {},
+  options: { file?: string; chat?: ChatConfig } & Partial<Omit<ServerOptions, 'core'>> = {},
 ): Promise<TestServer> {
-  const core = createCore({ store: await openTestStore(options.file) })
-  // No test reaches Twitch: unless a test names its fake, chat goes to a closed local port.
-  const server = await startServer({ adminKey: ADMIN_KEY, log: () => {}, twitchChatUrl: 'ws://127.0.0.1:9', ...options, core, port: 0 })
+  const core = createCore({ store: await openTestStore(options.file), chat: { ...NO_CHAT, ...options.chat } })
+  const server = await startServer({ adminKey: ADMIN_KEY, log: () => {}, ...options, core, port: 0 })
   return { url: server.url, core, server, stop: async () => { await server.close(); await core.close() } }
 }
 

@@ -10,7 +10,7 @@ const typesOf = (names: string[]) => [...new Set(names)].sort()
 
 test('every event type, as a webhook receives it and as the stream sends it, is what the document describes', async () => {
   const twitch = await startFakeTwitch()
-  const server = await startTestServer({ webhookRetryDelaysMs: [50], webhookTimeoutMs: 300, twitchChatUrl: twitch.url, chatSyncMs: 100 })
+  const server = await startTestServer({ webhookRetryDelaysMs: [50], webhookTimeoutMs: 300, chat: { twitch: { url: twitch.url } }, chatSyncMs: 100 })
   try {
     const token = await login(server.url)
     const api = (method: string, path: string, body?: unknown) => call(server.url, method, path, { token, body })

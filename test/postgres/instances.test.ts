@@ -4,6 +4,7 @@ import { type Core, createCore, isDomainError, type Store } from '@game-picker/c
 import { createPostgresStore, type PostgresStore } from '@game-picker/postgres'
 import pg from 'pg'
 import { afterEach, describe, expect, test } from 'vitest'
+import { migrations } from '../../packages/postgres/src/schema.ts'
 import { createTestDatabase } from '../helpers/postgres.ts'
 
 const opened: Store[] = []
@@ -49,7 +50,7 @@ describe('instances on one database', () => {
     expect(seeded).toBe(62)
     for (const store of stores) expect(await createCore({ store }).games.list()).toHaveLength(62)
     // Each migration ran once, whoever ran it.
-    expect(await query(url, 'SELECT version FROM schema_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }])
+    expect(await query(url, 'SELECT version FROM schema_migrations ORDER BY version')).toEqual(migrations.map((_, index) => ({ version: index + 1 })))
     // An ordinary role that owns its database: no superuser, no extension beyond the built-in PL/pgSQL.
     expect(await query(url, 'SELECT rolsuper FROM pg_roles WHERE rolname = current_user')).toEqual([{ rolsuper: false }])
     expect(await query(url, "SELECT extname FROM pg_extension WHERE extname <> 'plpgsql'")).toEqual([])

@@ -13,7 +13,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
 import { decodeQr } from '../helpers/qr.ts'
-import { ADMIN_KEY, call, login } from '../helpers/server.ts'
+import { ADMIN_KEY, call, login, NO_CHAT } from '../helpers/server.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 
 const UNREACHABLE = 'Phones cannot reach this server. Start it with --host 0.0.0.0'
@@ -24,11 +24,11 @@ let offering: RunningServer
 let close: () => Promise<void>
 let browser: Browser
 beforeAll(async () => {
-  const core = createCore({ store: await createSqliteStore() })
+  const core = createCore({ store: await createSqliteStore(), chat: NO_CHAT })
   await core.importBuiltin()
   ;[loopbackOnly, offering, browser] = await Promise.all([
     startWebServer(),
-    startServer({ core, port: 0, adminKey: ADMIN_KEY, networkUrls: NETWORK_URLS, twitchChatUrl: 'ws://127.0.0.1:9', log: () => {} }),
+    startServer({ core, port: 0, adminKey: ADMIN_KEY, networkUrls: NETWORK_URLS, log: () => {} }),
     launchBrowser(),
   ])
   close = async () => { await offering.close(); await core.close() }

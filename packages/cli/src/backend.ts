@@ -4,7 +4,7 @@
 import type {
   ChatImportResult, CsvImportPlan, CsvImportResult, ExportFormat, FavorBias, Game, GameFilter,
   LiveVoteResult, Pack, PackMeta, PickResult, Poll, Session, SessionGame, SessionGameStatus, Stats,
-  Webhook, WebhookLog, ApiToken, AuditEntry, CreatedToken, ChatConnectorStatus,
+  Webhook, WebhookLog, ApiToken, AuditEntry, CreatedToken, ChatListEntry,
 } from '@game-picker/core'
 
 export type Access = 'read' | 'write'
@@ -104,11 +104,11 @@ export interface Backend {
     revoke(id: number): Promise<void>
   }
   audit(limit?: number): Promise<AuditEntry[]>
-  /** The Twitch chat connector: stored in the database, read by a running server. */
+  /** The chat connectors, one per platform: stored in the database, read by a running server. */
   chat: {
-    start(body: { channel: string }): Promise<ChatConnectorStatus>
-    status(): Promise<ChatConnectorStatus>
-    stop(): Promise<ChatConnectorStatus>
+    start(platform: string, body: Body): Promise<unknown>
+    list(): Promise<ChatListEntry[]>
+    stop(platform: string): Promise<unknown>
   }
   close(): Promise<void>
 }

@@ -4,7 +4,8 @@
 // catalogue unless `seed` is false (init/serve --empty), so a first `pick --players 6` works
 // with no set-up.
 import { existsSync } from 'node:fs'
-import { type Core, createCore } from '@game-picker/core'
+import { type ChatConfig, type Core, createCore as createCoreWith, type Store } from '@game-picker/core'
+import { chatConfigFromEnv } from './chat-config.ts'
 import { createSqliteStore } from '@game-picker/core/sqlite'
 import type { Access } from './backend.ts'
 
@@ -31,13 +32,16 @@ export interface OpenLocalCoreOptions {
   waitForDatabase?: boolean
   /** PostgreSQL only (serve): use the caches without a check per read, kept coherent across instances. */
   holdCaches?: boolean
+  /** Where the chat platforms are reached (default: from the environment). */
+  chat?: ChatConfig
 }
 
 export async function openLocalCore(
-  { file, access, seed = true, waitForDatabase = false, holdCaches = false }: OpenLocalCoreOptions,
+  { file, access, seed = true, waitForDatabase = false, holdCaches = false, chat = chatConfigFromEnv() }: OpenLocalCoreOptions,
 ): Promise<OpenedCore> {
+  const createCore = (options: { store: Store }) => createCoreWith({ ...options, chat })
   if (file === MEMORY) return { core: createCore({ store: await createSqliteStore() }), label: file, created: null }
-  if (isPostgresUrl(file)) return openPostgresCore(file, seed, { waitForDatabase, holdCaches })
+  if (isPostgresUrl(file)) return openPostgresCore(file, seed, { waitForDatabase, holdCaches, createCore })
   const isNew = !existsSync(file)
   // Read-only commands read beside a running server without its lock; creating needs the lock.
   const store = await createSqliteStore({ file, readOnly: access === 'read' && !isNew })
@@ -54,7 +58,8 @@ export async function openLocalCore(
 
 // Several instances may share the database; the store sets a new one up once, whoever starts first.
 async function openPostgresCore(
-  url: string, seed: boolean, { waitForDatabase, holdCaches }: { waitForDatabase: boolean; holdCaches: boolean },
+  url: string, seed: boolean,
+  { waitForDatabase, holdCaches, createCore }: { waitForDatabase: boolean; holdCaches: boolean; createCore: (options: { store: Store }) => Core },
 ): Promise<OpenedCore> {
   // Imported only for a URL, so commands on a file never load the PostgreSQL client.
   const { createPostgresStore, describeUrl } = await import('@game-picker/postgres')

@@ -1,7 +1,7 @@
 // The Backend over a running server's HTTP API (docs/api.md). Responses that wrap a value
 // ({ message, favor_bias }) are unwrapped to what the local backend returns.
 import type {
-  ApiToken, AuditEntry, ChatConnectorStatus, CreatedToken, ChatImportResult, CsvImportResult, Game, GameFilter, LiveVoteResult,
+  ApiToken, AuditEntry, ChatListEntry, CreatedToken, ChatImportResult, CsvImportResult, Game, GameFilter, LiveVoteResult,
   Pack, PackMeta, PickResult, Poll, Session, SessionGame, Stats, Webhook, WebhookLog,
 } from '@game-picker/core'
 import { DomainError, isDomainError } from '@game-picker/core'
@@ -109,9 +109,9 @@ export function createRemoteBackend(client: RemoteClient): Backend {
       revoke: async (id) => void (await json('DELETE', `/api/tokens/${id}`, AUTH)),
     },
     chat: {
-      start: (body) => json<ChatConnectorStatus>('POST', '/api/chat/twitch', { body, ...AUTH }),
-      status: () => json<ChatConnectorStatus>('GET', '/api/chat/twitch'),
-      stop: () => json<ChatConnectorStatus>('DELETE', '/api/chat/twitch', AUTH),
+      start: (platform, body) => json('POST', `/api/chat/${platform}`, { body, ...AUTH }),
+      list: () => json<ChatListEntry[]>('GET', '/api/chat'),
+      stop: (platform) => json('DELETE', `/api/chat/${platform}`, AUTH),
     },
     audit: (limit) => json<AuditEntry[]>('GET', '/api/audit', { query: { limit }, ...AUTH }),
     close: async () => {},

@@ -23,7 +23,8 @@ import { createLoginLimit } from './login-limit.ts'
 import { createMonitorLeases } from './monitor-leases.ts'
 import type { ChangeTopic, Store } from './store.ts'
 import { createVotes } from './votes.ts'
-import { createTwitchChat } from './twitch-chat.ts'
+import { createChatConnectors } from './chat-connectors.ts'
+import { createTwitchPlatform, type TwitchConfig } from './platforms/twitch/index.ts'
 import { createWebhooks } from './webhooks.ts'
 
 export interface CoreOptions {
@@ -35,6 +36,13 @@ export interface CoreOptions {
   instanceId?: string
   /** Where background trouble is reported (a token's last-use note, an audit batch); default stderr. */
   log?: (line: string) => void
+  /** Where each chat platform is reached, and its default credentials (the server's environment). */
+  chat?: ChatConfig
+}
+
+/** Per platform: its endpoint (a local fake in tests) and default credentials. */
+export interface ChatConfig {
+  twitch?: TwitchConfig
 }
 
 export function createCore(options: CoreOptions) {
@@ -80,8 +88,11 @@ export function createCore(options: CoreOptions) {
     retention: createRetention(ctx),
     monitorLeases: createMonitorLeases(ctx),
     logins: createLoginLimit(ctx),
-    /** The Twitch chat connector's channel, state, counts and lease (the reading is in '@game-picker/core/twitch'). */
-    twitchChat: createTwitchChat(ctx),
+    /**
+     * The chat connectors, one per platform: channel, state, counts and lease (the connections
+     * are in '@game-picker/core/platforms').
+     */
+    chat: createChatConnectors(ctx, [createTwitchPlatform(options.chat?.twitch)]),
     instanceId: ctx.instanceId,
     /**
      * Calls `listener` after a commit, by this process or another sharing the store, that added

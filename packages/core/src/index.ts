@@ -1,10 +1,10 @@
 // @game-picker/core: the domain. The sql.js store is the subpath '@game-picker/core/sqlite'.
-export { createCore, type Core, type CoreOptions } from './core.ts'
+export { createCore, type ChatConfig, type Core, type CoreOptions } from './core.ts'
 export { DomainError, isDomainError, type DomainErrorCode } from './errors.ts'
 export type * from './store.ts'
 export type * from './types.ts'
 // For stores: their rows in the port's shapes, and whole tables for copying.
-export { toApiToken, toApiTokenRecord, toDelivery, toWebhook, toWebhookLog } from './store-rows.ts'
+export { type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toDelivery, toWebhook, toWebhookLog } from './store-rows.ts'
 export { TABLES, keyOf, type TableName, type TableRow, type IdHighWater, type TableReader, type TableWriter, type DatabaseTables } from './tables.ts'
 export { createSeededRandom } from './random.ts'
 export { parseGameFilter, matchesFilter } from './filters.ts'

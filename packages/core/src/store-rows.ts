@@ -1,6 +1,6 @@
 // Rows as SQL stores keep them, turned into the port's shapes. The sqlite and PostgreSQL stores
 // have the same columns: webhook events and payloads as JSON text, flags as 0/1.
-import type { ApiTokenRecord, Delivery, WebhookRecord } from './store.ts'
+import type { ApiTokenRecord, ChatConnectorRecord, Delivery, WebhookRecord } from './store.ts'
 import type { ApiToken, Scope, WebhookLog } from './types.ts'
 
 export type StoredRow = Record<string, unknown>
@@ -40,4 +40,10 @@ export function toApiToken(row: StoredRow): ApiToken {
 
 export function toApiTokenRecord(row: StoredRow): ApiTokenRecord {
   return { ...toApiToken(row), token_hash: row.token_hash as string }
+}
+
+/** A chat connector's row, its settings parsed. */
+export function toChatConnector(row: StoredRow): ChatConnectorRecord {
+  const { settings, ...rest } = row
+  return { ...(rest as unknown as ChatConnectorRecord), settings: typeof settings === 'string' ? JSON.parse(settings) : (settings as Record<string, unknown>) }
 }

@@ -65,15 +65,26 @@ export type NewEvent = Omit<StoredEvent, 'id'>
  */
 export type PrunedLog = 'webhook_logs' | 'audit_log' | 'chat_seen_messages'
 
-/** The Twitch chat connector's one row: the channel, its state and counts, and its lease. */
+/** A chat connector's row, one per platform: the channel, its state and counts, and its lease. */
 export interface ChatConnectorRecord extends ChatCounts {
+  platform: string
   channel: string
   state: ChatConnectorState
   since: string
   /** The server reading the channel, until when. */
   owner: string | null
   lease_until: string | null
+  /** The platform's own settings and reading state (JSON object). */
+  settings: Record<string, unknown>
+  /** A bot token or API key; never leaves the core. */
+  secret: string | null
 }
+
+/** What the lease holder changes on its row. */
+export interface ChatConnectorChange { state?: ChatConnectorState; settings?: Record<string, unknown>; counts?: ChatCounts }
+
+/** What a new connector row holds. */
+export type NewChatConnector = Pick<ChatConnectorRecord, 'platform' | 'channel' | 'state' | 'since' | 'settings' | 'secret'>
 
 /** An API token as stored: only the SHA-256 of the token, never the token. */
 export interface ApiTokenRecord extends ApiToken {
@@ -201,7 +212,9 @@ export interface StoreReads extends PollReads {
   /** Newest first: at most `limit` entries with an id below `beforeId` (null: from the newest). */
   listAuditEntries(limit: number, beforeId: number | null): Promise<AuditEntry[]>
 
-  getChatConnector(): Promise<ChatConnectorRecord | null>
+  getChatConnector(platform: string): Promise<ChatConnectorRecord | null>
+  /** Every platform's row, by platform. */
+  listChatConnectors(): Promise<ChatConnectorRecord[]>
 }
 
 /** The polls' writes (a part of StoreTx). */
@@ -308,16 +321,19 @@ export interface StoreTx extends StoreReads, PollWrites {
   insertAuditEntries(entries: readonly NewAuditEntry[]): Promise<void>
 
   /** Creates the connector's row (callers check first that there is none). */
-  insertChatConnector(row: { channel: string; state: ChatConnectorState; since: string }): Promise<void>
-  deleteChatConnector(): Promise<void>
-  /** Leases the connector to `owner` when nobody holds it at `now`; returns the row as it was before, or null when not taken. */
-  claimChatConnector(owner: string, now: string, leaseUntil: string): Promise<ChatConnectorRecord | null>
+  insertChatConnector(row: NewChatConnector): Promise<void>
+  deleteChatConnector(platform: string): Promise<void>
+  /** Leases the platform's connector to `owner` when nobody holds it at `now`; returns the row as it was before, or null when not taken. */
+  claimChatConnector(platform: string, owner: string, now: string, leaseUntil: string): Promise<ChatConnectorRecord | null>
   /** Extends `owner`'s lease; false when it does not hold it (stopped, or taken over). */
-  renewChatConnector(owner: string, leaseUntil: string): Promise<boolean>
+  renewChatConnector(platform: string, owner: string, leaseUntil: string): Promise<boolean>
   /** Ends `owner`'s lease, setting the state another server will start from. */
-  releaseChatConnector(owner: string, state: ChatConnectorState): Promise<void>
-  /** Sets the state and adds to the counts, only while `owner` holds the lease; false otherwise. */
-  updateChatConnector(owner: string, change: { state?: ChatConnectorState; counts?: ChatCounts }): Promise<boolean>
+  releaseChatConnector(platform: string, owner: string, state: ChatConnectorState): Promise<void>
+  /**
+   * Sets the state, replaces the settings and adds to the counts, only while `owner` holds the
+   * lease; false otherwise.
+   */
+  updateChatConnector(platform: string, owner: string, change: ChatConnectorChange): Promise<boolean>
   /** Notes a chat message's own id; false when it was noted before (the message is not counted again). */
   claimChatMessage(messageId: string, seenAt: string): Promise<boolean>
 }

@@ -156,8 +156,12 @@ export interface PollTally {
   total_votes: number
 }
 
-/** Where the Twitch chat connector stands: reading, about to, or waiting to try again. */
-export type ChatConnectorState = 'connecting' | 'connected' | 'reconnecting'
+/**
+ * Where a chat connector stands: reading, about to, or waiting to try again; `failed` (the
+ * platform refused the credentials), `ended` (the stream's chat ended) and `quota_exceeded`
+ * (waiting for the platform's daily quota) are the states some platforms add.
+ */
+export type ChatConnectorState = 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'ended' | 'quota_exceeded'
 
 /** What the connector did with the chat messages it read since it started. */
 export interface ChatCounts { up: number; down: number; poll: number; ignored: number }
@@ -169,6 +173,11 @@ export interface ChatConnectorStatus {
   /** When reading this channel was started. */
   since: string
   counts: ChatCounts
+}
+
+/** One connected chat in GET /api/chat: every platform alike. */
+export interface ChatListEntry extends ChatConnectorStatus {
+  platform: string
 }
 
 /** What an API token may do (see api-tokens.ts); `admin` holds every other scope as well. */

@@ -1,9 +1,9 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
-// the webhook delivery worker, the room monitors and the Twitch chat connector (both resumed
-// after a restart), the pruning of old log rows (retention) and the polls' tallies and deadlines.
+// the webhook delivery worker, the room monitors and the chat connectors (all resumed after a
+// restart), the pruning of old log rows (retention) and the polls' tallies and deadlines.
 import { type Core, createEventFeed, createPollJobs, createRetentionJob } from '@game-picker/core'
 import { createMonitorCoordinator, createRoomMonitors } from '@game-picker/core/monitor'
-import { createTwitchConnector } from '@game-picker/core/twitch'
+import { createChatConnector } from '@game-picker/core/platforms'
 import { createWebhookWorker } from '@game-picker/core/webhooks'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
@@ -35,9 +35,7 @@ export interface ServerOptions {
   eventPingMs?: number
   /** Bytes an event stream client may leave unread before it is dropped (default 1 MiB). */
   eventMaxUnreadBytes?: number
-  /** The Twitch chat endpoint (default Twitch's: wss://irc-ws.chat.twitch.tv:443). */
-  twitchChatUrl?: string
-  /** How often the chat connector's lease is renewed and claimed (default 5 s). */
+  /** How often each chat connector's lease is renewed and claimed (default 5 s). */
   chatSyncMs?: number
   /** How often old log rows are pruned (default 10 minutes; also once at start). */
   retentionIntervalMs?: number
@@ -73,17 +71,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const retention = createRetentionJob(core, { intervalMs: options.retentionIntervalMs, log })
   const polls = createPollJobs(core, { log })
   const coordinator = createMonitorCoordinator({ leases: core.monitorLeases, monitors, intervalMs: options.monitorSyncMs, log })
-  const chat = createTwitchConnector({
-    lease: core.twitchChat.lease,
-    votes: { live: (vote) => core.votes.live(vote), poll: (username, choice) => core.polls.voteByUsername(username, choice) },
-    url: options.twitchChatUrl,
-    intervalMs: options.chatSyncMs,
-    log,
-  })
+  // One connector per platform; each holds its platform's connection when it holds its lease.
+  const chats = core.chat.platforms.map((platform) => createChatConnector({ platform, core, intervalMs: options.chatSyncMs, log }))
   const unsubscribe = [
     core.onChange('deliveries', () => worker.wake()),
     core.onChange('monitors', () => void coordinator.wake()),
-    core.onChange('chat', () => void chat.wake()),
+    core.onChange('chat', () => chats.forEach((chat) => void chat.wake())),
   ]
   const host = options.host ?? '127.0.0.1'
   let port = options.port ?? 3000 // the real one once listening (port 0 = any free port)
@@ -123,7 +116,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   retention.start()
   polls.start()
   await coordinator.start() // resumes the monitors nobody holds (after a restart, or a dead server's)
-  await chat.start() // resumes reading a stored channel nobody reads
+  await Promise.all(chats.map((chat) => chat.start())) // resumes the stored connectors nobody holds
 
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -139,7 +132,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await retention.stop()
       await polls.stop()
       await coordinator.stop()
-      await chat.stop()
+      await Promise.all(chats.map((chat) => chat.stop()))
       await core.audit.flush() // the entries of the last requests
     },
   }

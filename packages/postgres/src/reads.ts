@@ -1,13 +1,12 @@
 // The read half of the PostgreSQL Store. Text that users type (pack names, titles, usernames)
 // is indexed through md5() (see schema.ts), so lookups by it ask for the md5 and the value.
 import type {
-  AuditEntry, ChatConnectorRecord, ChatMessage, Game, MonitorLease, Pack, Session, SessionGame, StoreReads, StoredEvent, TimelineEntry, Vote,
+  AuditEntry, ChatMessage, Game, MonitorLease, Pack, Session, SessionGame, StoreReads, StoredEvent, TimelineEntry, Vote,
 } from '@game-picker/core'
 import { createPollReads } from './poll-store.ts'
 import type { Db } from './db.ts'
-import { EVENT_COLUMNS, GAME_SELECT, SESSION_GAME_SELECT, SESSION_SELECT, toApiToken, toApiTokenRecord, toWebhook, toWebhookLog } from './rows.ts'
+import { EVENT_COLUMNS, GAME_SELECT, SESSION_GAME_SELECT, SESSION_SELECT, type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toWebhook, toWebhookLog } from './rows.ts'
 
-export const CHAT_CONNECTOR_COLUMNS = 'channel, state, since, up, down, poll, ignored, owner, lease_until'
 
 /** The read half, every method a statement (the store serves some from its caches, caches.ts). */
 export function createReads(db: Db): StoreReads {
@@ -79,7 +78,11 @@ export function createReads(db: Db): StoreReads {
       const row = await db.get('SELECT * FROM api_tokens WHERE token_hash = $1', [tokenHash])
       return row ? toApiTokenRecord(row) : null
     },
-    getChatConnector: () => db.get<ChatConnectorRecord>(`SELECT ${CHAT_CONNECTOR_COLUMNS} FROM chat_connector WHERE id = 1`),
+    getChatConnector: async (platform) => {
+      const row = await db.get<StoredRow>('SELECT * FROM chat_connectors WHERE platform = $1', [platform])
+      return row ? toChatConnector(row) : null
+    },
+    listChatConnectors: async () => (await db.all<StoredRow>('SELECT * FROM chat_connectors ORDER BY platform')).map(toChatConnector),
     listAuditEntries: (limit, beforeId) => db.all<AuditEntry>(
       'SELECT * FROM audit_log WHERE id < $1 ORDER BY id DESC LIMIT $2', [beforeId ?? Number.MAX_SAFE_INTEGER, limit]),
   }

@@ -1,6 +1,6 @@
 // SQL text shared by the reads and writes; rows become the port's shapes through the core's
 // mappers, as in the sqlite store.
-export { toApiToken, toApiTokenRecord, toDelivery, toWebhook, toWebhookLog } from '@game-picker/core'
+export { type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toDelivery, toWebhook, toWebhookLog } from '@game-picker/core'
 
 /** The game's counter deltas not yet folded into its row (see schema-no-queues.ts), as `d`. */
 const DELTAS = `LEFT JOIN LATERAL (SELECT SUM(play_count)::bigint AS play_count, SUM(upvotes)::bigint AS upvotes,

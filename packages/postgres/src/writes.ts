@@ -1,13 +1,12 @@
 // The write half of the PostgreSQL Store. Counters and the versions follow from triggers;
 // inserts return their row in the same round trip (RETURNING); writes that return nothing go
 // with the next statement (db.defer), so a live vote is three round trips, commit included.
-import type { ChangeTopic, ChatConnectorRecord, Game, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
+import type { ChangeTopic, Game, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
 import { createCoordination } from './coordination.ts'
 import { createPollWrites } from './poll-store.ts'
 import { createPruning } from './pruning.ts'
 import { type BatchDb, setClause, type SqlValue, valuesList } from './db.ts'
-import { CHAT_CONNECTOR_COLUMNS } from './reads.ts'
-import { SESSION_GAME_COLUMNS, SESSION_GAME_JOIN, toApiToken, toWebhook } from './rows.ts'
+import { SESSION_GAME_COLUMNS, SESSION_GAME_JOIN, type StoredRow, toApiToken, toChatConnector, toWebhook } from './rows.ts'
 
 type Writes = Omit<StoreTx, keyof StoreReads>
 
@@ -114,28 +113,34 @@ export function createWrites(db: BatchDb, changed: (topic: ChangeTopic) => void)
     touchApiToken: async (id, at) => db.defer('UPDATE api_tokens SET last_used_at = $1 WHERE id = $2', [at, id]),
     insertChatConnector: async (row) => {
       changed('chat')
-      await db.run('INSERT INTO chat_connector (id, channel, state, since) VALUES (1, $1, $2, $3)', [row.channel, row.state, row.since])
+      await db.run('INSERT INTO chat_connectors (platform, channel, state, since, settings, secret) VALUES ($1, $2, $3, $4, $5, $6)',
+        [row.platform, row.channel, row.state, row.since, JSON.stringify(row.settings), row.secret])
     },
-    deleteChatConnector: async () => {
+    deleteChatConnector: async (platform) => {
       changed('chat')
-      await db.run('DELETE FROM chat_connector WHERE id = 1')
+      await db.run('DELETE FROM chat_connectors WHERE platform = $1', [platform])
     },
     // The row as it was, locked, then leased in the same statement when free: two servers never both take it.
-    claimChatConnector: async (owner, now, leaseUntil) => db.get<ChatConnectorRecord>(
-      `WITH before AS (SELECT ${CHAT_CONNECTOR_COLUMNS} FROM chat_connector WHERE id = 1
-         AND (owner IS NULL OR lease_until IS NULL OR lease_until <= $2 OR owner = $1) FOR UPDATE),
-       taken AS (UPDATE chat_connector SET owner = $1, lease_until = $3 WHERE id = 1 AND EXISTS (SELECT 1 FROM before) RETURNING id)
-       SELECT before.* FROM before, taken`, [owner, now, leaseUntil]),
-    renewChatConnector: async (owner, leaseUntil) =>
-      (await db.run('UPDATE chat_connector SET lease_until = $1 WHERE id = 1 AND owner = $2', [leaseUntil, owner])) > 0,
-    releaseChatConnector: async (owner, state) => {
-      changed('chat')
-      await db.run('UPDATE chat_connector SET owner = NULL, lease_until = NULL, state = $2 WHERE id = 1 AND owner = $1', [owner, state])
+    claimChatConnector: async (platform, owner, now, leaseUntil) => {
+      const row = await db.get<StoredRow>(
+        `WITH before AS (SELECT * FROM chat_connectors WHERE platform = $4
+           AND (owner IS NULL OR lease_until IS NULL OR lease_until <= $2 OR owner = $1) FOR UPDATE),
+         taken AS (UPDATE chat_connectors SET owner = $1, lease_until = $3 WHERE platform = $4 AND EXISTS (SELECT 1 FROM before) RETURNING platform)
+         SELECT before.* FROM before, taken`, [owner, now, leaseUntil, platform])
+      return row ? toChatConnector(row) : null
     },
-    updateChatConnector: async (owner, { state, counts }) => (await db.run(
-      `UPDATE chat_connector SET state = COALESCE($2, state), up = up + $3, down = down + $4, poll = poll + $5, ignored = ignored + $6
-       WHERE id = 1 AND owner = $1`,
-      [owner, state ?? null, counts?.up ?? 0, counts?.down ?? 0, counts?.poll ?? 0, counts?.ignored ?? 0])) > 0,
+    renewChatConnector: async (platform, owner, leaseUntil) =>
+      (await db.run('UPDATE chat_connectors SET lease_until = $1 WHERE platform = $3 AND owner = $2', [leaseUntil, owner, platform])) > 0,
+    releaseChatConnector: async (platform, owner, state) => {
+      changed('chat')
+      await db.run('UPDATE chat_connectors SET owner = NULL, lease_until = NULL, state = $2 WHERE platform = $3 AND owner = $1', [owner, state, platform])
+    },
+    updateChatConnector: async (platform, owner, { state, settings, counts }) => (await db.run(
+      `UPDATE chat_connectors SET state = COALESCE($2, state), settings = COALESCE($7, settings),
+       up = up + $3, down = down + $4, poll = poll + $5, ignored = ignored + $6
+       WHERE platform = $8 AND owner = $1`,
+      [owner, state ?? null, counts?.up ?? 0, counts?.down ?? 0, counts?.poll ?? 0, counts?.ignored ?? 0,
+        settings ? JSON.stringify(settings) : null, platform])) > 0,
     claimChatMessage: async (messageId, seenAt) => (await db.run(
       'INSERT INTO chat_seen_messages (message_id, seen_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [messageId, seenAt])) > 0,
     // One statement per batch, sent with the commit: one round trip.

@@ -2,7 +2,7 @@
 // carrying the API's own `error` text.
 import { getToken, setToken } from './auth.ts'
 import type {
-  ChatStatus, Favor, Game, NetworkInfo, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Room, Session, SessionGame,
+  ChatEntry, ChatPlatform, Favor, Game, NetworkInfo, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Room, Session, SessionGame,
   SessionGameStatus, Stats,
 } from './types.ts'
 
@@ -96,7 +96,8 @@ export const votePoll = (id: number, choice: number, voter: string) =>
   request<Poll>('POST', `/api/polls/${id}/votes`, { body: { choice, voter } })
 /** The newest poll: the open one if any (a poll opens only when none is open, so it is the newest), else null. */
 export const findLatestPoll = async (): Promise<Poll | null> => (await request<Poll[]>('GET', '/api/polls?limit=1'))[0] ?? null
-/** The Twitch chat connector's status, or null when no channel is read. */
-export const getChatStatus = () => orNone(request<ChatStatus>('GET', '/api/chat/twitch'))
-export const connectChat = (channel: string) => request<ChatStatus>('POST', '/api/chat/twitch', { body: { channel }, ...admin })
-export const disconnectChat = () => request<ChatStatus>('DELETE', '/api/chat/twitch', admin)
+/** Every chat the server reads (GET /api/chat: an empty list when none is). */
+export const listChats = () => request<ChatEntry[]>('GET', '/api/chat')
+export const connectChat = (platform: ChatPlatform, body: Record<string, unknown>) =>
+  request<unknown>('POST', `/api/chat/${platform}`, { body, ...admin })
+export const disconnectChat = (platform: ChatPlatform) => request<unknown>('DELETE', `/api/chat/${platform}`, admin)

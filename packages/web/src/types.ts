@@ -127,10 +127,13 @@ export interface OpenPollRequest {
   addWinner: boolean
 }
 
-/** GET /api/chat/twitch. */
-export interface ChatStatus {
+export type ChatPlatform = 'twitch' | 'discord' | 'youtube'
+
+/** One chat the server reads (GET /api/chat). */
+export interface ChatEntry {
+  platform: ChatPlatform
   channel: string
-  state: 'connecting' | 'connected' | 'reconnecting'
+  state: 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'ended' | 'quota_exceeded'
   since: string
   counts: { up: number; down: number; poll: number; ignored: number }
 }

@@ -1,5 +1,6 @@
 // serve: the HTTP API over the database file, until SIGINT/SIGTERM. A generated admin key is
 // printed once; a configured one never is.
+import { chatConfigFromEnv } from '../chat-config.ts'
 import type { CommandContext } from '../context.ts'
 import { describeCreation, openLocalCore } from '../local-core.ts'
 import { SHOWN_ONCE } from './admin-key.ts'
@@ -21,6 +22,7 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
   // until the database is reachable, then sets up (as a start would) and serves.
   const { core, created, ready } = await openLocalCore({
     file: ctx.globals.db, access: 'write', seed: !options.empty, waitForDatabase: true, holdCaches: true,
+    chat: { ...chatConfigFromEnv(), twitch: { url: options.twitchChatUrl || undefined } },
   })
   const setUp = async (made: typeof created) => {
     if (made) ctx.output.note(describeCreation(made))
@@ -35,7 +37,6 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
     const server = await startServer({
       core, port: options.port, host: options.host, adminKey: options.adminKey || undefined,
       jwtSecret: options.jwtSecret || undefined, ecastUrl: options.ecastUrl || undefined,
-      twitchChatUrl: options.twitchChatUrl || undefined,
       log: (line) => ctx.output.note(line),
     })
     ctx.output.raw(`Game Picker API listening on ${server.url}\n${describeNetwork(server.network(), listensOnAllInterfaces(options.host))}\n`)

@@ -50,13 +50,14 @@ export function registerAdmin(program: Command, runtime: Runtime) {
     .option('--limit <n>', 'how many (1-500, default 100)', parsePositive)
     .action(lazyAction(runtime, async () => (await import('../commands/tokens.ts')).auditCommand))
 
-  const chat = program.command('chat').description('votes from a Twitch channel\'s chat, read by the server (no bot to write)')
+  const chat = program.command('chat').description('votes from the stream\'s chats, read by the server (no bot to write)')
   const chatAction = lazyGroup(runtime, async () => (await import('../commands/chat.ts')).chatCommand)
   chat.command('twitch').description('read a channel: thisgame++ / thisgame-- vote, a number votes in the open poll')
     .requiredOption('--channel <name>', 'the Twitch channel (3-25 letters, digits or _)')
     .action(chatAction('twitch'))
-  chat.command('status').description('the channel read, the connection and what its messages did').action(chatAction('status'))
-  chat.command('stop').description('stop reading the channel').action(chatAction('stop'))
+  chat.command('status').description('every chat read: the channel, the connection and what its messages did').action(chatAction('status'))
+  chat.command('stop').description('stop reading a platform\'s chat').argument('[platform]', 'twitch, discord or youtube', 'twitch')
+    .action(chatAction('stop'))
 
   program.command('events').description('follow a server\'s live events until Ctrl-C (needs --remote; --key shows who voted)')
     .option('--events <list>', `only these, comma-separated: ${EVENT_TYPES.join(',')}`)

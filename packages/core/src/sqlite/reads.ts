@@ -1,11 +1,10 @@
 // The read half of the sqlite Store.
-import type { ChatConnectorRecord, MonitorLease, PollReads, StoreReads, StoredEvent, TimelineEntry } from '../store.ts'
+import type { MonitorLease, PollReads, StoreReads, StoredEvent, TimelineEntry } from '../store.ts'
 import type { AuditEntry, ChatMessage, Game, Pack, Session, SessionGame, Vote } from '../types.ts'
 import type { SqlReader } from './durable-db.ts'
 import type { TransactionCache } from './table-cache.ts'
-import { SESSION_GAME_SELECT, SESSION_SELECT, toApiToken, toApiTokenRecord, toWebhook, toWebhookLog } from './rows.ts'
+import { SESSION_GAME_SELECT, SESSION_SELECT, toApiToken, toApiTokenRecord, toChatConnector, toWebhook, toWebhookLog } from './rows.ts'
 
-export const CHAT_CONNECTOR_COLUMNS = 'channel, state, since, up, down, poll, ignored, owner, lease_until'
 
 /** The read half but the polls' (poll-store.ts); `cache` serves the hot, rarely changing reads (see table-cache.ts). */
 export function createReads(db: SqlReader, cache: TransactionCache): Omit<StoreReads, keyof PollReads> {
@@ -83,7 +82,11 @@ export function createReads(db: SqlReader, cache: TransactionCache): Omit<StoreR
       const row = db.get('SELECT * FROM api_tokens WHERE token_hash = ?', [tokenHash])
       return row ? toApiTokenRecord(row) : null
     },
-    getChatConnector: async () => one<ChatConnectorRecord>(`SELECT ${CHAT_CONNECTOR_COLUMNS} FROM chat_connector WHERE id = 1`, []),
+    getChatConnector: async (platform) => {
+      const row = db.get('SELECT * FROM chat_connectors WHERE platform = ?', [platform])
+      return row ? toChatConnector(row) : null
+    },
+    listChatConnectors: async () => db.all('SELECT * FROM chat_connectors ORDER BY platform').map(toChatConnector),
     listAuditEntries: async (limit, beforeId) =>
       db.all<AuditEntry>('SELECT * FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?', [beforeId ?? Number.MAX_SAFE_INTEGER, limit]),
   }

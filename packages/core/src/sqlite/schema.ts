@@ -8,5 +8,6 @@ import { chatMessageKey } from './migrations/003-chat-message-key.ts'
 import { logRetention } from './migrations/004-log-retention.ts'
 import { polls } from './migrations/005-polls.ts'
 import { tokensAudit } from './migrations/006-tokens-audit.ts'
+import { chatPlatforms } from './migrations/007-chat-platforms.ts'
 
-export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit]
+export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit, chatPlatforms]

@@ -109,7 +109,13 @@ export function createConnection(db: Database, configure: (conn: Connection) => 
 
 function countStatements(db: Database, sql: string): number {
   let count = 0
-  // Breaking out of the loop frees the iterator's statement; comments and blanks count as none.
-  for (const _ of db.iterateStatements(sql)) if (++count > 1) break
+  try {
+    // Breaking out of the loop frees the iterator's statement; comments and blanks count as none.
+    for (const _ of db.iterateStatements(sql)) if (++count > 1) break
+  } catch {
+    // A statement that cannot be prepared yet (it names a table an earlier one creates) is one
+    // more statement: the whole text runs through exec, which reports a real error.
+    return 2
+  }
   return count
 }

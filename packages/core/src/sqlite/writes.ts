@@ -207,24 +207,27 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
     },
     deleteApiToken: async (id) => db.run('DELETE FROM api_tokens WHERE id = ?', [id]).changes > 0,
     touchApiToken: async (id, at) => void db.run('UPDATE api_tokens SET last_used_at = ? WHERE id = ?', [at, id]),
-    insertChatConnector: async (row) =>
-      void db.run('INSERT INTO chat_connector (id, channel, state, since) VALUES (1, ?, ?, ?)', [row.channel, row.state, row.since]),
-    deleteChatConnector: async () => void db.run('DELETE FROM chat_connector WHERE id = 1'),
-    claimChatConnector: async (owner, now, leaseUntil) => {
-      const before = await reads.getChatConnector()
+    insertChatConnector: async (row) => void db.run(
+      'INSERT INTO chat_connectors (platform, channel, state, since, settings, secret) VALUES (?, ?, ?, ?, ?, ?)',
+      [row.platform, row.channel, row.state, row.since, JSON.stringify(row.settings), row.secret]),
+    deleteChatConnector: async (platform) => void db.run('DELETE FROM chat_connectors WHERE platform = ?', [platform]),
+    claimChatConnector: async (platform, owner, now, leaseUntil) => {
+      const before = await reads.getChatConnector(platform)
       if (!before || (before.owner !== null && before.lease_until !== null && before.lease_until > now && before.owner !== owner)) return null
-      db.run('UPDATE chat_connector SET owner = ?, lease_until = ? WHERE id = 1', [owner, leaseUntil])
+      db.run('UPDATE chat_connectors SET owner = ?, lease_until = ? WHERE platform = ?', [owner, leaseUntil, platform])
       return before
     },
-    renewChatConnector: async (owner, leaseUntil) =>
-      db.run('UPDATE chat_connector SET lease_until = ? WHERE id = 1 AND owner = ?', [leaseUntil, owner]).changes > 0,
-    releaseChatConnector: async (owner, state) =>
-      void db.run('UPDATE chat_connector SET owner = NULL, lease_until = NULL, state = ? WHERE id = 1 AND owner = ?', [state, owner]),
-    updateChatConnector: async (owner, { state, counts }) =>
+    renewChatConnector: async (platform, owner, leaseUntil) =>
+      db.run('UPDATE chat_connectors SET lease_until = ? WHERE platform = ? AND owner = ?', [leaseUntil, platform, owner]).changes > 0,
+    releaseChatConnector: async (platform, owner, state) => void db.run(
+      'UPDATE chat_connectors SET owner = NULL, lease_until = NULL, state = ? WHERE platform = ? AND owner = ?', [state, platform, owner]),
+    updateChatConnector: async (platform, owner, { state, settings, counts }) =>
       db.run(
-        `UPDATE chat_connector SET state = COALESCE(?, state), up = up + ?, down = down + ?, poll = poll + ?, ignored = ignored + ?
-         WHERE id = 1 AND owner = ?`,
-        [state ?? null, counts?.up ?? 0, counts?.down ?? 0, counts?.poll ?? 0, counts?.ignored ?? 0, owner]).changes > 0,
+        `UPDATE chat_connectors SET state = COALESCE(?, state), settings = COALESCE(?, settings),
+         up = up + ?, down = down + ?, poll = poll + ?, ignored = ignored + ?
+         WHERE platform = ? AND owner = ?`,
+        [state ?? null, settings ? JSON.stringify(settings) : null,
+          counts?.up ?? 0, counts?.down ?? 0, counts?.poll ?? 0, counts?.ignored ?? 0, platform, owner]).changes > 0,
     // Not INSERT OR IGNORE: an ignored insert would still use up an AUTOINCREMENT id.
     claimChatMessage: async (messageId, seenAt) =>
       db.run('INSERT INTO chat_seen_messages (message_id, seen_at) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM chat_seen_messages WHERE message_id = ?)',

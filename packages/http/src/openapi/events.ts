@@ -35,12 +35,12 @@ const eventData: Record<EventType, { when: string; data: Schema }> = {
     }),
   },
   'chat.connected': {
-    when: 'The Twitch chat connector joined its channel (at start, and again after each reconnect or takeover).',
-    data: object({ channel: string('The channel, lower case') }),
+    when: 'A chat connector joined its channel (at start, and again after each reconnect or takeover).',
+    data: object({ platform: string('twitch, discord or youtube'), channel: string('What is read: the Twitch channel, the Discord channel id, the YouTube video id') }),
   },
   'chat.disconnected': {
-    when: 'The connector\'s connection to the channel ended (dropped, stopped, the server stopping or found dead by another).',
-    data: object({ channel: string('The channel, lower case') }),
+    when: 'A chat connector\'s connection ended (dropped, stopped, the server stopping or found dead by another).',
+    data: object({ platform: string('twitch, discord or youtube'), channel: string('What is read: the Twitch channel, the Discord channel id, the YouTube video id') }),
   },
   'session_game.updated': {
     when: 'A session game changed status, room code, player count or player-check status, including a '

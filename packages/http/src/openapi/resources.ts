@@ -132,21 +132,31 @@ const AuditEntry = object({
 }, undefined, { description: 'An authenticated request that may change something, or a failed login' })
 
 const chatCount = (what: string) => integer(what, { minimum: 0 })
+const chatCounts = object({
+  up: chatCount('thisgame++ recorded as live votes'),
+  down: chatCount('thisgame-- recorded as live votes'),
+  poll: chatCount('Candidate numbers recorded as poll votes'),
+  ignored: chatCount('Every other message, and votes that were refused (no game playing, within 1 s of the sender\'s last, no open poll)'),
+})
+const chatState = string('connected: reading; connecting: the first attempt; reconnecting: dropped (or its server died) and trying again; '
+  + 'failed: the platform refused the credentials (not retried); ended: the stream\'s chat ended; quota_exceeded: waiting for the platform\'s daily quota',
+{ enum: ['connecting', 'connected', 'reconnecting', 'failed', 'ended', 'quota_exceeded'] })
 const ChatConnectorStatus = object({
   channel: string('The channel read, lower case'),
-  state: string('connected: joined and reading; connecting: the first attempt; reconnecting: dropped (or its server died) and trying again',
-    { enum: ['connecting', 'connected', 'reconnecting'] }),
+  state: chatState,
   since: dateTime('When reading this channel was started'),
-  counts: object({
-    up: chatCount('thisgame++ recorded as live votes'),
-    down: chatCount('thisgame-- recorded as live votes'),
-    poll: chatCount('Candidate numbers recorded as poll votes'),
-    ignored: chatCount('Every other message, and votes that were refused (no game playing, within 1 s of the sender\'s last, no open poll)'),
-  }),
+  counts: chatCounts,
 }, undefined, { description: 'The Twitch chat connector. Each message is counted once, by its own id, whichever server read it.' })
+const ChatListEntry = object({
+  platform: string('The platform', { enum: ['twitch', 'discord', 'youtube'] }),
+  channel: string('What is read: the Twitch channel, the Discord channel id, the YouTube video id'),
+  state: chatState,
+  since: dateTime('When reading was started'),
+  counts: chatCounts,
+}, undefined, { description: 'One chat read by the server, whatever its platform' })
 
 export const resourceSchemas: Record<string, Schema> = {
-  ChatConnectorStatus,
+  ChatConnectorStatus, ChatListEntry,
   Game, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken, CreatedApiToken,
   AuditEntry,
 }

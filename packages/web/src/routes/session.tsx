@@ -8,7 +8,7 @@ import { closeSession, followRoom, startSession } from '../api.ts'
 import { useIsAdmin } from '../auth.ts'
 import { ErrorAlert } from '../components/error-alert.tsx'
 import { SessionGameItem } from '../components/session-game-item.tsx'
-import { TwitchChat } from '../components/twitch-chat.tsx'
+import { ChatPanels } from '../components/chat/chat-panels.tsx'
 import { formatDate, plural } from '../format.ts'
 import { useAction } from '../hooks.ts'
 import { useRooms } from '../rooms.ts'
@@ -72,7 +72,7 @@ export function SessionPage() {
         </ol>
       ) : <p>No games played yet.</p>)}
       {isAdmin && session && <button type="button" onClick={close}>Close session</button>}
-      {isAdmin && <TwitchChat />}
+      {isAdmin && <ChatPanels />}
     </>
   )
 }

@@ -1,10 +1,18 @@
-// The Twitch chat connector.
+// The chat connectors: the list of every chat read, and each platform's own routes.
 import { pathItems } from '../operation.ts'
-import { input, ref, string } from '../schema.ts'
+import { arrayOf, input, ref, string } from '../schema.ts'
 
 const NOT_READING = 'Not reading a channel'
 
 export const chatPaths = pathItems('Chat', {
+  '/api/chat': {
+    get: {
+      summary: 'Every chat read',
+      description: 'The chats the server reads, one per platform (a multistream reads several at once and they vote in the same poll '
+        + 'and for the same game); an empty list when none is.',
+      ok: { description: 'Each connected chat, by platform', schema: arrayOf(ref('ChatListEntry')) },
+    },
+  },
   '/api/chat/twitch': {
     post: {
       summary: 'Read a Twitch channel\'s chat', scope: 'admin',

@@ -1,6 +1,6 @@
 // What a chat message asks for: a vote on the game playing (the chat import's rule), a vote in
 // the open poll (only a candidate number, optionally after ! or #), or nothing.
-import { voteInMessage } from '../vote-matching.ts'
+import { voteInMessage } from './vote-matching.ts'
 
 export type ChatCommand = { vote: 'up' | 'down' } | { choice: number } | null
 

@@ -5,9 +5,9 @@
 // up to 30 s, back to 1 s once a connection has joined again.
 import { createRequire } from 'node:module'
 import type WebSocket from 'ws'
-import { createBackoff } from '../monitor/backoff.ts'
-import { type Clock, systemClock } from '../monitor/clock.ts'
-import type { ChatConnectorState } from '../types.ts'
+import { createBackoff } from '../../monitor/backoff.ts'
+import { type Clock, systemClock } from '../../monitor/clock.ts'
+import type { ChatConnectorState } from '../../types.ts'
 import { nickOf, parseIrcLine } from './irc.ts'
 
 let webSocketClass: typeof WebSocket | undefined
@@ -99,7 +99,7 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
         }
       }
     })
-    current.on('error', (error) => log(`Twitch chat: ${error.message}`)) // 'close' follows
+    current.on('error', (error) => log(error.message)) // 'close' follows
     current.on('close', () => {
       if (current === socket) drop('the connection closed', false)
     })
@@ -113,7 +113,7 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
     old?.removeAllListeners('message')
     old?.terminate()
     if (closed) return
-    log(`Twitch chat #${channel}: ${reason}; reconnecting`)
+    log(`#${channel}: ${reason}; reconnecting`)
     onState('reconnecting')
     const delay = now ? 0 : backoff.delay(RETRY.firstMs)
     if (!now) backoff.fail()

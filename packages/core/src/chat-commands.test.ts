@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { readChatCommand } from './chat-commands.ts'
-import { parseIrcLine } from './irc.ts'
+import { parseIrcLine } from './platforms/twitch/irc.ts'
 
 describe('what a chat message asks for', () => {
   test.each([
