@@ -104,6 +104,27 @@ describe('reading chat', () => {
     ])
   })
 
+  test('TICKER++ / TICKER-- vote for that game whatever is playing, under the same 1 s rule; an unknown ticker is ignored', async () => {
+    const { api, session, status, store, game } = await readyServer('tickers')
+    const other = (await api('POST', '/api/games', { pack_name: 'Party Pack', title: 'Fibbage 4', min_players: 2, max_players: 8, ticker: 'FIB4' })).body
+    await api('POST', '/api/chat/twitch', { channel: 'ticker_channel' })
+    await until(status, (s) => s.state === 'connected')
+    const t = Date.now()
+    twitch.say('ticker_channel', { login: 'ann', text: 'that was great FIB4++', sentAt: t })
+    twitch.say('ticker_channel', { login: 'ann', text: 'thisgame--', sentAt: t + 300 }) // within 1 s of her ticker vote: ignored
+    twitch.say('ticker_channel', { login: 'bob', text: 'fib4--', sentAt: t + 400 })
+    twitch.say('ticker_channel', { login: 'cat', text: 'NOPE9++', sentAt: t + 500 }) // nobody's ticker: ignored
+    twitch.say('ticker_channel', { login: 'dan', text: 'FIB4++ thisgame++', sentAt: t + 600 }) // two marks: ignored
+    const counts = (await until(status, (s) => s.counts.up + s.counts.down + s.counts.ignored === 5)).counts
+    expect(counts).toEqual({ up: 1, down: 1, poll: 0, ignored: 3 })
+    const votes = await store.read((tx) => tx.listVotes(session.id))
+    expect(votes.map(({ username, type, game_id, session_game_id }) => ({ username, type, game_id, session_game_id }))).toEqual([
+      { username: 'ann', type: 'up', game_id: other.id, session_game_id: null },
+      { username: 'bob', type: 'down', game_id: other.id, session_game_id: null },
+    ])
+    expect((await api('GET', `/api/games/${game.id}`)).body).toMatchObject({ upvotes: 0, downvotes: 0 })
+  })
+
   test('a dropped connection is rejoined (announced on the stream), RECONNECT followed, PING answered; a repeated message id is not counted again', async () => {
     const { url, api, status } = await readyServer('drops')
     const stream = connectEvents(url, '?events=chat.connected,chat.disconnected')

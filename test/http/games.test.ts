@@ -77,7 +77,7 @@ describe('games endpoints', () => {
     expect(exported.headers.get('content-type')).toContain('text/csv')
     expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="games-export-\d{4}-\d{2}-\d{2}\.csv"$/)
     expect(exported.text.split('\n')[0])
-      .toBe('Pack Name,Title,Min Players,Max Players,Length (minutes),Audience,Family Friendly,Game Type,Secondary Type')
+      .toBe('Pack Name,Title,Min Players,Max Players,Length (minutes),Audience,Family Friendly,Game Type,Secondary Type,Ticker')
     const csvData = 'Pack Name,Title,Min Players,Max Players\nCSV Pack,Only One,2,4\n'
     expect((await api('POST', '/api/games/import/csv', { csvData })).body)
       .toEqual({ message: 'Successfully imported 1 games', count: 1, mode: 'append' })

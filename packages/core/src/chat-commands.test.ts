@@ -5,6 +5,10 @@ import { parseIrcLine } from './platforms/twitch/irc.ts'
 describe('what a chat message asks for', () => {
   test.each([
     ['thisgame++', { vote: 'up' }], ['ThisGame-- meh', { vote: 'down' }], ['thisgame++ thisgame--', null],
+    ['thisgame++ thisgame++', { vote: 'up' }], ['QPL3++', { vote: 'up', ticker: 'QPL3' }],
+    ['that was fun tmp2-- honestly', { vote: 'down', ticker: 'TMP2' }], ['(fib4++)', { vote: 'up', ticker: 'FIB4' }],
+    ['QPL3++ TMP2++', null], ['QPL3++ thisgame--', null], ['qpl3++ QPL3++', { vote: 'up', ticker: 'QPL3' }],
+    ['isQPL3++', { vote: 'up', ticker: 'ISQPL3' }], ['whyQPL3++', { vote: 'up', ticker: 'WHYQPL3' }], ['abcdeQPL3++', null], ['c++ is fine', null], ['TOOLONGXX++', null],
     ['2', { choice: 2 }], ['!2', { choice: 2 }], ['#10', { choice: 10 }], ['  !3 ', { choice: 3 }],
     ['!0', null], ['2!', null], ['!!2', null], ['! 2', null], ['2 please', null], ['100', null], ['hello', null], ['', null],
   ])('%j → %j', (text, command) => expect(readChatCommand(text)).toEqual(command))

@@ -1,14 +1,15 @@
-// What a chat message asks for: a vote on the game playing (the chat import's rule), a vote in
-// the open poll (only a candidate number, optionally after ! or #), or nothing.
-import { voteInMessage } from './vote-matching.ts'
+// What a chat message asks for: a vote on the game playing or, with `ticker`, on the game of
+// that ticker (the chat import's rule), a vote in the open poll (only a candidate number,
+// optionally after ! or #), or nothing. Every chat connector reads its messages through here.
+import { readChatVote } from './vote-matching.ts'
 
-export type ChatCommand = { vote: 'up' | 'down' } | { choice: number } | null
+export type ChatCommand = { vote: 'up' | 'down'; ticker?: string } | { choice: number } | null
 
 const POLL_CHOICE = /^[!#]?(\d{1,2})$/
 
 export function readChatCommand(text: string): ChatCommand {
-  const vote = voteInMessage(text)
-  if (vote) return { vote }
+  const vote = readChatVote(text)
+  if (vote) return vote.ticker ? { vote: vote.type, ticker: vote.ticker } : { vote: vote.type }
   const choice = pollChoice(text)
   return choice === null ? null : { choice }
 }

@@ -4,10 +4,10 @@ import type { CoreContext } from './context.ts'
 import { invalidInput } from './errors.ts'
 import { compareText } from './packs.ts'
 import { getSessionOrThrow } from './sessions.ts'
-import type { NewChatMessage, NewVote } from './store.ts'
-import type { VoteType } from './types.ts'
+import type { NewChatMessage, NewVote, StoreReads } from './store.ts'
+import type { Game, VoteType } from './types.ts'
 import { asFields } from './validate.ts'
-import { countBefore, DUPLICATE_WINDOW_MS, matchSessionGame, timeline, voteInMessage } from './vote-matching.ts'
+import { countBefore, DUPLICATE_WINDOW_MS, matchSessionGame, readChatVote, timeline } from './vote-matching.ts'
 
 export interface ChatEntry { username: string; message: string; timestamp: string }
 
@@ -57,6 +57,7 @@ export function createChatImport(ctx: CoreContext) {
       const voteTimes = new Map<string, number[]>()
       for (const vote of await tx.listVotes(sessionId)) pushTime(voteTimes, vote.username, Date.parse(vote.timestamp))
       const stored = new Set((await tx.listChatMessages(sessionId)).map(messageKey))
+      const byTicker = await gamesByTicker(tx)
 
       const result: ChatImportResult = {
         message: 'Chat log imported successfully', messagesImported: 0, duplicatesSkipped: 0, votesProcessed: 0,
@@ -86,7 +87,10 @@ export function createChatImport(ctx: CoreContext) {
           await flush()
         }
         const entry = entries[order[done]]
-        const type = voteInMessage(entry.message)
+        const vote = readChatVote(entry.message)
+        // A ticker nobody has is no vote: the message is kept as chat.
+        const tickerGame = vote?.ticker ? byTicker.get(vote.ticker) : undefined
+        const type = vote && (!vote.ticker || tickerGame) ? vote.type : null
         if (type) result.debug.voteMessages += 1
         if (entry.timestamp !== run.timestamp) {
           run.timestamp = entry.timestamp
@@ -98,13 +102,15 @@ export function createChatImport(ctx: CoreContext) {
           continue
         }
         run.keys.add(key)
-        const row = type ? matchSessionGame(rows, entry.timestamp) : null
+        const row = type && !tickerGame ? matchSessionGame(rows, entry.timestamp) : null
         messages.push({
           session_id: sessionId, username: entry.username, message: entry.message, timestamp: entry.timestamp,
           vote_type: type, session_game_id: row?.id ?? null,
         })
         if (!type) continue
-        if (!row) {
+        // A ticker vote goes to its game whatever is playing, with no session game.
+        const target = tickerGame ? { id: null, game_id: tickerGame.id, title: tickerGame.title } : row
+        if (!target) {
           result.debug.unmatchedVotes += 1
           continue
         }
@@ -112,15 +118,21 @@ export function createChatImport(ctx: CoreContext) {
         if (isWithinDuplicateWindow(voteTimes.get(entry.username), at)) continue
         pushTime(voteTimes, entry.username, at)
         votes.push({
-          session_id: sessionId, session_game_id: row.id, game_id: row.game_id,
+          session_id: sessionId, session_game_id: target.id, game_id: target.game_id,
           username: entry.username, type, timestamp: entry.timestamp,
         })
-        countVote(result.votesByGame, row.game_id, row.title, type)
+        countVote(result.votesByGame, target.game_id, target.title, type)
       }
       await flush()
       onProgress?.(order.length, order.length)
       return result
     })
+}
+
+/** The catalogue's games by ticker. */
+async function gamesByTicker(tx: StoreReads): Promise<Map<string, Game>> {
+  const games = await tx.listGames()
+  return new Map(games.filter((game) => game.ticker !== null).map((game) => [game.ticker!, game]))
 }
 
 /** Indexes of `entries` in timestamp order, ties in the log's order (no object per message). */

@@ -6,7 +6,7 @@ import { createTestCore, gameInput } from './test-helpers/core.ts'
 let core: Core
 beforeEach(async () => void ({ core } = await createTestCore()))
 
-const HEADER = 'Pack Name,Title,Min Players,Max Players,Length (minutes),Audience,Family Friendly,Game Type,Secondary Type'
+const HEADER = 'Pack Name,Title,Min Players,Max Players,Length (minutes),Audience,Family Friendly,Game Type,Secondary Type,Ticker'
 
 describe('CSV', () => {
   test('export → replace-import into an empty database → export gives identical bytes', async () => {

@@ -2,6 +2,7 @@
 import { type CoreContext, isoNow } from './context.ts'
 import { invalidInput, isDomainError } from './errors.ts'
 import { readNewGameFields } from './game-fields.ts'
+import { freeImportTickers, readTicker } from './tickers.ts'
 import type { Game, GameFields } from './types.ts'
 import { asFields } from './validate.ts'
 
@@ -12,8 +13,11 @@ export interface CsvImportPlan { count: number; toDelete: number }
 const COLUMNS = [
   ['Pack Name', 'pack_name'], ['Title', 'title'], ['Min Players', 'min_players'], ['Max Players', 'max_players'],
   ['Length (minutes)', 'length_minutes'], ['Audience', 'has_audience'], ['Family Friendly', 'family_friendly'],
-  ['Game Type', 'game_type'], ['Secondary Type', 'secondary_type'],
+  ['Game Type', 'game_type'], ['Secondary Type', 'secondary_type'], ['Ticker', 'ticker'],
 ] as const
+
+/** A row of the file: `ticker` undefined when the file has no Ticker column (the game keeps its own). */
+export type CsvGame = GameFields & { ticker?: string | null }
 const REQUIRED_HEADERS = ['pack name', 'title', 'min players', 'max players']
 const INTEGER_FIELDS = new Set(['min_players', 'max_players', 'length_minutes'])
 const FLAG_FIELDS = new Set(['has_audience', 'family_friendly'])
@@ -39,7 +43,7 @@ function formatCell(game: Game, key: (typeof COLUMNS)[number][1]): string {
 }
 
 /** Parses and validates every row; the first bad one rejects the file. Row numbers count the header as row 1. */
-export async function parseGamesCsv(csvData: string): Promise<GameFields[]> {
+export async function parseGamesCsv(csvData: string): Promise<CsvGame[]> {
   const parse = await loadParse()
   let records: string[][]
   try {
@@ -51,16 +55,24 @@ export async function parseGamesCsv(csvData: string): Promise<GameFields[]> {
   const missing = REQUIRED_HEADERS.filter((header) => !headers.includes(header))
   if (missing.length > 0) throw invalidInput(`CSV header is missing: ${missing.join(', ')}`)
   const fieldAt = headers.map((header) => COLUMNS.find(([name]) => name.toLowerCase() === header)?.[1])
+  const hasTickers = fieldAt.includes('ticker')
 
   const seen = new Map<string, number>()
+  const tickers = new Set<string>()
   return records.slice(1).map((record, i) => {
     const rowNumber = i + 2
     try {
-      const fields = readNewGameFields(rowFields(record, fieldAt))
+      const cells = rowFields(record, fieldAt)
+      const fields: CsvGame = readNewGameFields(cells)
       const key = `${fields.pack_name}\u0000${fields.title}`
       const first = seen.get(key)
       if (first !== undefined) throw invalidInput(`duplicate of row ${first}`)
       seen.set(key, rowNumber)
+      if (hasTickers) fields.ticker = readTicker(cells.ticker ?? null)
+      if (fields.ticker) {
+        if (tickers.has(fields.ticker)) throw invalidInput(`Ticker already in use: ${fields.ticker}`)
+        tickers.add(fields.ticker)
+      }
       return fields
     } catch (error) {
       if (isDomainError(error)) throw invalidInput(`Row ${rowNumber}: ${error.message}`)
@@ -89,7 +101,7 @@ function parseFlag(cell: string, key: string): boolean {
   throw invalidInput(`${key} must be Yes or No`)
 }
 
-async function readImportRequest(input: unknown): Promise<{ games: GameFields[]; mode: ImportMode }> {
+async function readImportRequest(input: unknown): Promise<{ games: CsvGame[]; mode: ImportMode }> {
   const fields = asFields(input)
   if (typeof fields.csvData !== 'string' || fields.csvData.trim() === '') throw invalidInput('CSV data required')
   const mode = fields.mode ?? 'append'
@@ -115,21 +127,27 @@ export function createCsv(ctx: CoreContext) {
       }))
     },
 
-    /** Upserts by (pack, title) in one transaction; `replace` then deletes the games not in the file. */
+    /** Upserts by (pack, title) in one transaction; `replace` also deletes the games not in the file. */
     import: async (input: unknown): Promise<CsvImportResult> => {
       const { games, mode } = await readImportRequest(input)
       return store.transaction(async (tx) => {
         const existing = new Map((await tx.listGames()).map((game) => [gameKey(game), game]))
+        // The games a replace drops go first, so the file may give their tickers to others.
+        if (mode === 'replace') {
+          const keep = new Set(games.map(gameKey))
+          for (const [key, game] of existing) {
+            if (keep.has(key)) continue
+            await tx.deleteGame(game.id)
+            existing.delete(key)
+          }
+        }
+        await freeImportTickers(tx, [...existing.values()], games, gameKey)
         const createdAt = isoNow(ctx)
         for (const fields of games) {
           await tx.ensurePack(fields.pack_name, createdAt)
           const current = existing.get(gameKey(fields))
           if (current) await tx.updateGame(current.id, fields)
-          else await tx.insertGame({ ...fields, enabled: 1, favor_bias: 0, created_at: createdAt })
-        }
-        if (mode === 'replace') {
-          const keep = new Set(games.map(gameKey))
-          for (const game of existing.values()) if (!keep.has(gameKey(game))) await tx.deleteGame(game.id)
+          else await tx.insertGame({ ...fields, ticker: fields.ticker ?? null, enabled: 1, favor_bias: 0, created_at: createdAt })
         }
         return { message: `Successfully imported ${games.length} games`, count: games.length, mode }
       })

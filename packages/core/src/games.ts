@@ -5,6 +5,7 @@ import { filterKey, matchesFilter } from './filters.ts'
 import { readGameFieldUpdate, readNewGameFields } from './game-fields.ts'
 import type { GamePatch, StoreReads, StoreTx } from './store.ts'
 import type { FavorBias, Game, GameFilter } from './types.ts'
+import { assertTickerFree, readTicker } from './tickers.ts'
 import { asFields, isFavorBias, readFlag } from './validate.ts'
 
 export const DUPLICATE_GAME = 'A game with this title already exists in this pack'
@@ -64,11 +65,13 @@ export function createGames(ctx: CoreContext) {
 
     create: async (input: unknown): Promise<Game> => {
       const fields = readNewGameFields(asFields(input))
+      const ticker = readTicker(asFields(input).ticker ?? null)
       return store.transaction(async (tx) => {
         await assertUniqueTitle(tx, fields.pack_name, fields.title)
+        await assertTickerFree(tx, ticker)
         const createdAt = isoNow(ctx)
         await tx.ensurePack(fields.pack_name, createdAt)
-        return tx.insertGame({ ...fields, enabled: 1, favor_bias: 0, created_at: createdAt })
+        return tx.insertGame({ ...fields, enabled: 1, favor_bias: 0, created_at: createdAt, ticker })
       })
     },
 
@@ -79,6 +82,10 @@ export function createGames(ctx: CoreContext) {
         const patch: GamePatch = readGameFieldUpdate(fields, game)
         const enabled = readFlag(fields, 'enabled')
         if (enabled !== undefined) patch.enabled = enabled
+        if (fields.ticker !== undefined) {
+          patch.ticker = readTicker(fields.ticker)
+          await assertTickerFree(tx, patch.ticker, id)
+        }
         if (patch.pack_name !== undefined || patch.title !== undefined) {
           await assertUniqueTitle(tx, patch.pack_name ?? game.pack_name, patch.title ?? game.title, id)
         }

@@ -14,6 +14,7 @@ export { createEventFeed, type EventFeed, type EventFeedOptions, type FeedEvent 
 export { EVENT_RETENTION, LOG_RETENTION_MS, PRUNE_BATCH, type PrunedCounts, type PruneOptions } from './retention.ts'
 export { createRetentionJob, type RetentionJob, type RetentionJobOptions } from './retention-job.ts'
 export { BUILTIN_CATALOGUES, readBuiltinCatalogue } from './catalogue.ts'
+export { BUNDLED_TICKERS, bundledTickersSql } from './bundled-tickers.ts'
 export type { PickResult, PickOdds } from './picker.ts'
 export { MAX_PICK_COUNT } from './pick-input.ts'
 export type { LiveVoteResult } from './votes.ts'

@@ -11,8 +11,9 @@ export interface NewGame extends GameFields {
   enabled: Flag
   favor_bias: FavorBias
   created_at: string
+  ticker: string | null
 }
-export type GamePatch = Partial<GameFields & { enabled: Flag; favor_bias: FavorBias }>
+export type GamePatch = Partial<GameFields & { enabled: Flag; favor_bias: FavorBias; ticker: string | null }>
 
 export type NewSessionGame = Pick<
   SessionGame, 'session_id' | 'game_id' | 'played_at' | 'manually_added' | 'status' | 'room_code'
@@ -162,6 +163,8 @@ export interface StoreReads extends PollReads {
   listGames(): Promise<readonly Game[]>
   getGame(id: number): Promise<Game | null>
   findGame(packName: string, title: string): Promise<Game | null>
+  /** The game with this (upper-case) ticker. */
+  findGameByTicker(ticker: string): Promise<Game | null>
   /** Ordered by name. Callers must not mutate the result; the same reuse rule as listGames. */
   listPacks(): Promise<readonly Pack[]>
   getPack(name: string): Promise<Pack | null>

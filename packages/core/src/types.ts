@@ -16,6 +16,10 @@ export interface Game extends GameFields {
   enabled: Flag
   favor_bias: FavorBias
   created_at: string
+  /** 2 to 8 upper-case letters or digits, unique; chat votes with `TICKER++`. */
+  ticker: string | null
+  /** The played_at of its newest session game that was not skipped; kept by the store. */
+  last_played_at: string | null
 }
 
 export interface Pack {
@@ -64,7 +68,8 @@ export interface SessionGame {
 export interface Vote {
   id: number
   session_id: number
-  session_game_id: number
+  /** null for a ticker vote: it names its game, not the one playing. */
+  session_game_id: number | null
   game_id: number
   username: string
   type: VoteType

@@ -33,10 +33,34 @@ export function duplicateWindow(timestamp: string): { from: string; to: string }
   }
 }
 
-/** "thisgame++" is up, "thisgame--" down, case-insensitive; a message with both is no vote. */
-export function voteInMessage(message: string): 'up' | 'down' | null {
+/** A vote a chat message holds: on the game playing, or (with `ticker`, upper-case) on the game of that ticker. */
+export interface ChatVote { type: 'up' | 'down'; ticker?: string }
+
+// `TICKER++` / `TICKER--`: a ticker-shaped word (not inside a longer word) right before the mark.
+const TICKER_MARK = /(?<![A-Za-z0-9])([A-Za-z0-9]{2,8})(\+\+|--)/g
+
+/**
+ * "thisgame++" is up and "thisgame--" down (anywhere, case-insensitive, as before tickers);
+ * "QPL3++" / "qpl3--" (the ticker as a whole word) a vote on that ticker's game. A message with
+ * two different vote marks is no vote; the same mark repeated is one vote.
+ */
+export function readChatVote(message: string): ChatVote | null {
+  if (!message.includes('++') && !message.includes('--')) return null
   const text = message.toLowerCase()
-  const up = text.includes('thisgame++')
-  const down = text.includes('thisgame--')
-  return up === down ? null : up ? 'up' : 'down'
+  const marks = new Set<string>()
+  if (text.includes('thisgame++')) marks.add('++')
+  if (text.includes('thisgame--')) marks.add('--')
+  for (const [, word, mark] of text.matchAll(TICKER_MARK)) {
+    if (word !== 'thisgame') marks.add(`${word.toUpperCase()}${mark}`)
+  }
+  if (marks.size !== 1) return null
+  const [mark] = marks
+  const type = mark.endsWith('++') ? 'up' : 'down'
+  return mark.length === 2 ? { type } : { type, ticker: mark.slice(0, -2) }
+}
+
+/** The vote on the game playing a message holds (a ticker vote is not one). */
+export function voteInMessage(message: string): 'up' | 'down' | null {
+  const vote = readChatVote(message)
+  return vote && !vote.ticker ? vote.type : null
 }

@@ -3,6 +3,8 @@ import type { CoreContext } from './context.ts'
 import { conflict, invalidInput, notFound } from './errors.ts'
 import { transactionWithEvents } from './events.ts'
 import { getGameOrThrow } from './games.ts'
+import type { StoreTx } from './store.ts'
+import { readTicker } from './tickers.ts'
 import type { Game, Session, VoteType } from './types.ts'
 import { asFields, isMissing, parseTimestamp } from './validate.ts'
 import { duplicateWindow, matchSessionGame, timeline } from './vote-matching.ts'
@@ -28,6 +30,8 @@ export function createVotes(ctx: CoreContext) {
       if (!timestamp) throw invalidInput('Invalid timestamp format')
       const username = fields.username
       const type: VoteType = fields.vote
+      const ticker = fields.ticker === undefined || fields.ticker === null ? null : readTicker(fields.ticker)
+      if (ticker) return recordTickerVote(ctx, { username, type, timestamp, ticker })
 
       // The event's time, read once whichever way the vote is recorded (so both ways read the
       // clock alike). A store that can record the plain case in one step does (PostgreSQL: one
@@ -53,16 +57,7 @@ export function createVotes(ctx: CoreContext) {
             debug: { voteTimestamp: timestamp, sessionGames: timeline(rows) },
           })
         }
-        const { from, to } = duplicateWindow(timestamp)
-        // The window is read-then-write: one user's votes are checked one at a time, on any server.
-        await tx.lock(`votes:${session.id}:${username}`)
-        const previous = await tx.findNearestVote(session.id, username, from, to)
-        if (previous) {
-          throw conflict('Duplicate vote', {
-            message: 'Please wait before voting again',
-            timeSinceLastVote: Math.abs(Date.parse(timestamp) - Date.parse(previous.timestamp)),
-          })
-        }
+        await assertNoRecentVote(tx, session.id, username, timestamp)
         await tx.insertVote({
           session_id: session.id, session_game_id: row.id, game_id: row.game_id, username, type, timestamp,
         })
@@ -72,6 +67,40 @@ export function createVotes(ctx: CoreContext) {
         return result
       }, at)
     },
+  }
+}
+
+/**
+ * A vote naming its game by ticker: it goes to that game in the active session, whatever is
+ * playing, with no session game (no timestamp matching; the timestamp is stored as given).
+ */
+function recordTickerVote(ctx: CoreContext, vote: { username: string; type: VoteType; timestamp: string; ticker: string }) {
+  const { username, type, timestamp, ticker } = vote
+  return transactionWithEvents(ctx, async (tx, emit) => {
+    const session = await tx.getActiveSession()
+    if (!session) throw notFound('No active session')
+    const target = await tx.findGameByTicker(ticker)
+    if (!target) throw notFound(`Unknown ticker: ${ticker}`)
+    await assertNoRecentVote(tx, session.id, username, timestamp)
+    await tx.insertVote({ session_id: session.id, session_game_id: null, game_id: target.id, username, type, timestamp })
+    const game = await getGameOrThrow(tx, target.id)
+    const result = voteResult(session, game, { username, type, timestamp })
+    await emit('vote.received', { session: result.session, game: result.game, vote: result.vote })
+    return result
+  }, ctx.now())
+}
+
+/** The 1-second rule, per username across both kinds of vote: 409 when they voted within it. */
+async function assertNoRecentVote(tx: StoreTx, sessionId: number, username: string, timestamp: string): Promise<void> {
+  const { from, to } = duplicateWindow(timestamp)
+  // The window is read-then-write: one user's votes are checked one at a time, on any server.
+  await tx.lock(`votes:${sessionId}:${username}`)
+  const previous = await tx.findNearestVote(sessionId, username, from, to)
+  if (previous) {
+    throw conflict('Duplicate vote', {
+      message: 'Please wait before voting again',
+      timeSinceLastVote: Math.abs(Date.parse(timestamp) - Date.parse(previous.timestamp)),
+    })
   }
 }
 

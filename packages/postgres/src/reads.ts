@@ -17,6 +17,7 @@ export function createReads(db: Db): StoreReads {
     findGame: (packName, title) => db.get<Game>(
       `${GAME_SELECT} WHERE md5(g.pack_name) = md5($1) AND md5(g.title) = md5($2) AND g.pack_name = $1 AND g.title = $2`,
       [packName, title]),
+    findGameByTicker: (ticker) => db.get<Game>(`${GAME_SELECT} WHERE g.ticker = $1`, [ticker]),
     listPacks: () => db.all<Pack>('SELECT * FROM packs ORDER BY name'),
     getPack: (name) => db.get<Pack>('SELECT * FROM packs WHERE md5(name) = md5($1) AND name = $1', [name]),
 

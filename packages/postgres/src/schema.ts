@@ -13,6 +13,7 @@ import { leanVotes } from './schema-lean-votes.ts'
 import { noQueues } from './schema-no-queues.ts'
 import { polls } from './schema-polls.ts'
 import { logRetention } from './schema-retention.ts'
+import { tickersHistory } from './schema-tickers-history.ts'
 import { tokensAudit } from './schema-tokens-audit.ts'
 import { triggers } from './schema-triggers.ts'
 
@@ -175,5 +176,5 @@ INSERT INTO cache_versions (name, version) VALUES ('catalogue', 0);
 // revoke is announced to the servers holding caches like any other change to cached data.
 export const migrations: string[] = [
   tables + triggers, countersPerStatement, noQueues, logRetention, cacheHolders, polls, tokensAudit, leanVotes,
-  chatPlatforms,
+  chatPlatforms, tickersHistory,
 ]

@@ -11,7 +11,7 @@ import { SESSION_GAME_COLUMNS, SESSION_GAME_JOIN, type StoredRow, toApiToken, to
 type Writes = Omit<StoreTx, keyof StoreReads>
 
 const GAME_COLUMNS = ['pack_name', 'title', 'min_players', 'max_players', 'length_minutes', 'has_audience',
-  'family_friendly', 'game_type', 'secondary_type', 'enabled', 'favor_bias', 'created_at'] as const
+  'family_friendly', 'game_type', 'secondary_type', 'enabled', 'favor_bias', 'created_at', 'ticker'] as const
 const VOTE_COLUMNS = ['session_id', 'session_game_id', 'game_id', 'username', 'type', 'timestamp'] as const
 const CHAT_COLUMNS = ['session_id', 'username', 'message', 'timestamp', 'vote_type', 'session_game_id'] as const
 
@@ -30,7 +30,11 @@ export function createWrites(db: BatchDb, changed: (topic: ChangeTopic) => void)
       GAME_COLUMNS.map((column) => game[column]),
     ))!,
     updateGame: (id, patch) => update('games', id, patch),
-    deleteGame: async (id) => void await db.run('DELETE FROM games WHERE id = $1', [id]),
+    // A ticker vote has no session game to cascade from (votes keep one foreign key, to it).
+    deleteGame: async (id) => {
+      await db.run('DELETE FROM votes WHERE game_id = $1 AND session_game_id IS NULL', [id])
+      await db.run('DELETE FROM games WHERE id = $1', [id])
+    },
     setPackEnabled: (packName, enabled) =>
       db.run('UPDATE games SET enabled = $1 WHERE pack_name = $2', [enabled, packName]),
     // The NOT EXISTS keeps a known pack from using up an id (ON CONFLICT alone would), so pack
@@ -49,7 +53,10 @@ export function createWrites(db: BatchDb, changed: (topic: ChangeTopic) => void)
     ))!,
     closeSession: async (id, closedAt, notes) => void await db.run(
       'UPDATE sessions SET is_active = 0, closed_at = $1, notes = $2 WHERE id = $3', [closedAt, notes, id]),
-    deleteSession: async (id) => void await db.run('DELETE FROM sessions WHERE id = $1', [id]),
+    deleteSession: async (id) => {
+      await db.run('DELETE FROM votes WHERE session_id = $1 AND session_game_id IS NULL', [id])
+      await db.run('DELETE FROM sessions WHERE id = $1', [id])
+    },
     // The game columns are read in the same statement; a session game insert changes only play_count.
     insertSessionGame: async (row) => (await db.get<SessionGame>(
       `WITH sg AS (

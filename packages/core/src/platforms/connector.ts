@@ -76,7 +76,7 @@ export function createChatConnector(options: ChatConnectorOptions) {
     if (!command) return count('ignored')
     const vote = async (): Promise<keyof ChatCounts> => {
       if ('vote' in command) {
-        await core.votes.live({ username: message.username, vote: command.vote, timestamp: message.sentAt })
+        await core.votes.live({ username: message.username, vote: command.vote, timestamp: message.sentAt, ticker: command.ticker })
         return command.vote
       }
       await core.polls.voteByUsername(message.username, command.choice)

@@ -15,6 +15,7 @@ export function createReads(db: SqlReader, cache: TransactionCache): Omit<StoreR
     getGame: async (id) => one<Game>('SELECT * FROM games WHERE id = ?', [id]),
     findGame: async (packName, title) =>
       one<Game>('SELECT * FROM games WHERE pack_name = ? AND title = ?', [packName, title]),
+    findGameByTicker: async (ticker) => one<Game>('SELECT * FROM games WHERE ticker = ?', [ticker]),
     listPacks: async () => cache.get('catalogue', 'packs', () => db.all<Pack>('SELECT * FROM packs ORDER BY name')),
     getPack: async (name) => one<Pack>('SELECT * FROM packs WHERE name = ?', [name]),
 

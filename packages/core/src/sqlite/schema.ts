@@ -9,5 +9,6 @@ import { logRetention } from './migrations/004-log-retention.ts'
 import { polls } from './migrations/005-polls.ts'
 import { tokensAudit } from './migrations/006-tokens-audit.ts'
 import { chatPlatforms } from './migrations/007-chat-platforms.ts'
+import { tickersHistory } from './migrations/008-tickers-history.ts'
 
-export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit, chatPlatforms]
+export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit, chatPlatforms, tickersHistory]

@@ -21,11 +21,11 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
       touch('catalogue')
       const { lastInsertRowid } = db.run(
         `INSERT INTO games (pack_name, title, min_players, max_players, length_minutes, has_audience,
-          family_friendly, game_type, secondary_type, enabled, favor_bias, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          family_friendly, game_type, secondary_type, enabled, favor_bias, created_at, ticker)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [game.pack_name, game.title, game.min_players, game.max_players, game.length_minutes,
           game.has_audience, game.family_friendly, game.game_type, game.secondary_type,
-          game.enabled, game.favor_bias, game.created_at],
+          game.enabled, game.favor_bias, game.created_at, game.ticker],
       )
       return (await reads.getGame(lastInsertRowid)) as Game
     },

@@ -29,6 +29,9 @@ const Game = object({
   enabled: flag('Only enabled games are picked'),
   favor_bias: favorBias,
   created_at: dateTime(),
+  ticker: nullable(string('2 to 8 upper-case letters or digits, unique; chat votes for the game with `TICKER++` / `TICKER--`',
+    { pattern: '^[A-Z0-9]{2,8}$' })),
+  last_played_at: nullable(dateTime('played_at of its newest session game that is not skipped; null when never played')),
 }, undefined, { description: 'A game of the catalogue. Flags are the integers 0 or 1.' })
 
 const Pack = object({ id: integer(), name: string(), favor_bias: favorBias, created_at: dateTime() })

@@ -1,18 +1,7 @@
 // Schema version 1, as first released. Frozen: later changes are later migrations.
 
-/** The triggers that keep the derived counters (migration 2 recreates them after its rebuild). */
-export const counterTriggers = /* sql */ `
-CREATE TRIGGER play_count_on_insert AFTER INSERT ON session_games WHEN NEW.status <> 'skipped'
-BEGIN UPDATE games SET play_count = play_count + 1 WHERE id = NEW.game_id; END;
-CREATE TRIGGER play_count_on_delete AFTER DELETE ON session_games WHEN OLD.status <> 'skipped'
-BEGIN UPDATE games SET play_count = play_count - 1 WHERE id = OLD.game_id; END;
-CREATE TRIGGER play_count_on_status AFTER UPDATE OF status ON session_games
-  WHEN (OLD.status = 'skipped') <> (NEW.status = 'skipped')
-BEGIN
-  UPDATE games SET play_count = play_count + (CASE WHEN NEW.status = 'skipped' THEN -1 ELSE 1 END)
-  WHERE id = NEW.game_id;
-END;
-
+/** The vote counters' triggers (migration 8 recreates them after its rebuild of votes). */
+export const voteCounterTriggers = /* sql */ `
 CREATE TRIGGER votes_on_insert AFTER INSERT ON votes
 BEGIN
   UPDATE games SET
@@ -30,6 +19,21 @@ BEGIN
   WHERE id = OLD.game_id;
 END;
 `
+
+/** The triggers that keep the derived counters (migration 2 recreates them after its rebuild). */
+export const counterTriggers = /* sql */ `
+CREATE TRIGGER play_count_on_insert AFTER INSERT ON session_games WHEN NEW.status <> 'skipped'
+BEGIN UPDATE games SET play_count = play_count + 1 WHERE id = NEW.game_id; END;
+CREATE TRIGGER play_count_on_delete AFTER DELETE ON session_games WHEN OLD.status <> 'skipped'
+BEGIN UPDATE games SET play_count = play_count - 1 WHERE id = OLD.game_id; END;
+CREATE TRIGGER play_count_on_status AFTER UPDATE OF status ON session_games
+  WHEN (OLD.status = 'skipped') <> (NEW.status = 'skipped')
+BEGIN
+  UPDATE games SET play_count = play_count + (CASE WHEN NEW.status = 'skipped' THEN -1 ELSE 1 END)
+  WHERE id = NEW.game_id;
+END;
+
+${voteCounterTriggers}`
 
 export const initial = /* sql */ `
 CREATE TABLE packs (

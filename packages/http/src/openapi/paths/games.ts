@@ -16,11 +16,15 @@ const gameInput = (extra: Record<string, Schema> = {}) => ({
   family_friendly: boolean(),
   game_type: nullable(string()),
   secondary_type: nullable(string()),
+  ticker: nullable(string('2 to 8 letters or digits, upper-cased; unique in any case; null for none',
+    { pattern: '^[A-Za-z0-9]{2,8}$' })),
   ...extra,
 })
 const favorBody = { schema: input({ favor_bias: integer(undefined, { enum: [-1, 0, 1] }) }, ['favor_bias']) }
 const INVALID_FAVOR = 'favor_bias must be 1 (favor), -1 (disfavor), or 0 (neutral)'
 const DUPLICATE = 'A game with this title already exists in this pack'
+const INVALID_TICKER = 'ticker must be 2 to 8 letters or digits'
+const TICKER_TAKEN = 'Ticker already in use: TICKER'
 
 const filters = {
   enabled: { schema: { type: 'boolean' }, description: 'Only enabled (true) or disabled (false) games' },
@@ -45,7 +49,7 @@ export const gamePaths = pathItems('Games', {
       description: 'New games are enabled, neutral (favor_bias 0) and without plays or votes.',
       body: { schema: input(gameInput(), ['pack_name', 'title', 'min_players', 'max_players']) },
       ok: { status: 201, description: 'The new game', schema: ref('Game') },
-      errors: { 400: ['Missing required fields', ...FIELD_ERRORS], 409: [DUPLICATE] },
+      errors: { 400: ['Missing required fields', ...FIELD_ERRORS, INVALID_TICKER], 409: [DUPLICATE, TICKER_TAKEN] },
     },
   },
   '/api/games/packs': {
@@ -62,7 +66,7 @@ export const gamePaths = pathItems('Games', {
     get: {
       summary: 'Export games as CSV', scope: 'catalogue',
       description: 'Every game, disabled ones too, by pack then title. Columns: Pack Name, Title, Min Players, '
-        + 'Max Players, Length (minutes), Audience, Family Friendly, Game Type, Secondary Type (flags as Yes/No).',
+        + 'Max Players, Length (minutes), Audience, Family Friendly, Game Type, Secondary Type (flags as Yes/No), Ticker.',
       ok: {
         description: 'A download named `games-export-YYYY-MM-DD.csv`',
         content: { 'text/csv': { type: 'string' } },
@@ -74,7 +78,8 @@ export const gamePaths = pathItems('Games', {
     post: {
       summary: 'Import games from CSV', scope: 'catalogue',
       description: 'Upserts by (pack, title) in one transaction: an existing game keeps its id, flags, favor and history. '
-        + '`replace` then deletes every game not in the file, with its session rows and votes. A bad row changes nothing.',
+        + '`replace` also deletes every game not in the file, with its session rows and votes. A bad row changes nothing. '
+        + 'With a Ticker column each row sets its game\'s ticker (empty: none); without one, tickers stay as they are.',
       body: {
         schema: input({
           csvData: string('CSV text with the export\'s header row (case-insensitive; unknown columns ignored)'),
@@ -82,7 +87,10 @@ export const gamePaths = pathItems('Games', {
         }, ['csvData']),
       },
       ok: { description: 'How many games the file held', schema: messageAnd({ count: integer(), mode: string(undefined, { enum: ['append', 'replace'] }) }) },
-      errors: { 400: ['CSV data required', 'mode must be append or replace', 'CSV header is missing: <columns>', 'Row N: <problem>', 'Invalid CSV: <problem>'] },
+      errors: {
+        400: ['CSV data required', 'mode must be append or replace', 'CSV header is missing: <columns>', 'Row N: <problem>', 'Invalid CSV: <problem>'],
+        409: [TICKER_TAKEN],
+      },
     },
   },
   '/api/games/packs/{name}/favor': {
@@ -109,7 +117,7 @@ export const gamePaths = pathItems('Games', {
       description: 'Only the given fields change. A new pack_name creates the pack.',
       body: { required: false, schema: input(gameInput({ enabled: boolean() })) },
       ok: { description: 'The updated game', schema: ref('Game') },
-      errors: { 400: FIELD_ERRORS, 404: ['Game not found'], 409: [DUPLICATE] },
+      errors: { 400: [...FIELD_ERRORS, INVALID_TICKER], 404: ['Game not found'], 409: [DUPLICATE, TICKER_TAKEN] },
     },
     delete: {
       summary: 'Delete a game', scope: 'catalogue',

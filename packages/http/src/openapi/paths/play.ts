@@ -48,10 +48,13 @@ export const playPaths = pathItems('Play', {
   '/api/votes/live': {
     post: {
       summary: 'Record a live vote', scope: 'votes',
-      description: 'The vote counts for the active session\'s game with the latest played_at at or before its timestamp.',
+      description: 'The vote counts for the active session\'s game with the latest played_at at or before its timestamp; '
+        + 'with `ticker`, for the game of that ticker, whatever is playing (no session game; the timestamp is stored as given). '
+        + 'One vote per username per second, of either kind.',
       body: {
         schema: input({
           username: string(), vote: string(undefined, { enum: ['up', 'down'] }), timestamp: string('ISO 8601', { format: 'date-time' }),
+          ticker: string('A game\'s ticker (any case)', { pattern: '^[A-Za-z0-9]{2,8}$' }),
         }, ['username', 'vote', 'timestamp']),
       },
       ok: {
@@ -63,9 +66,10 @@ export const playPaths = pathItems('Play', {
       },
       errors: {
         400: ['Missing required fields: username, vote, timestamp', 'username must be a string',
-          'vote must be either "up" or "down"', 'Invalid timestamp format'],
+          'vote must be either "up" or "down"', 'Invalid timestamp format', 'ticker must be 2 to 8 letters or digits'],
         404: {
-          messages: ['No active session', 'No games played in the active session', 'Vote timestamp does not match any game in the session'],
+          messages: ['No active session', 'No games played in the active session', 'Vote timestamp does not match any game in the session',
+            'Unknown ticker: TICKER'],
           schema: ref('VoteNotFoundError'),
         },
         409: { messages: ['Duplicate vote'], schema: ref('DuplicateVoteError') },

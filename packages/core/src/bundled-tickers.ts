@@ -1,0 +1,76 @@
+// The bundled catalogue's tickers as first released with tickers: [pack, title, ticker]. The
+// migrations that add tickers give them to a database from before (frozen, like the migrations;
+// the CSV in data/ carries the same list for new databases and `import games --builtin`).
+export const BUNDLED_TICKERS: readonly (readonly [string, string, string])[] = [
+  ["The Jackbox Party Pack", "You Don't Know Jack 2015", 'YDKJ15'],
+  ["The Jackbox Party Pack", "Drawful", 'DRAW'],
+  ["The Jackbox Party Pack", "Word Spud", 'SPUD'],
+  ["The Jackbox Party Pack", "Lie Swatter", 'LIESWAT'],
+  ["The Jackbox Party Pack", "Fibbage XL", 'FIBXL'],
+  ["The Jackbox Party Pack 2", "Fibbage 2", 'FIB2'],
+  ["The Jackbox Party Pack 2", "Earwax", 'EARWAX'],
+  ["The Jackbox Party Pack 2", "Bidiots", 'BIDIOTS'],
+  ["The Jackbox Party Pack 2", "Quiplash XL", 'QPLXL'],
+  ["The Jackbox Party Pack 2", "Bomb Corp.", 'BOMB'],
+  ["The Jackbox Party Pack 3", "Quiplash 2", 'QPL2'],
+  ["The Jackbox Party Pack 3", "Trivia Murder Party", 'TMP'],
+  ["The Jackbox Party Pack 3", "Guesspionage", 'GUESS'],
+  ["The Jackbox Party Pack 3", "Fakin' It", 'FAKIN'],
+  ["The Jackbox Party Pack 3", "Tee K.O.", 'TEEKO'],
+  ["The Jackbox Party Pack 4", "Fibbage 3", 'FIB3'],
+  ["The Jackbox Party Pack 4", "Survive the Internet", 'STI'],
+  ["The Jackbox Party Pack 4", "Monster Seeking Monster", 'MSM'],
+  ["The Jackbox Party Pack 4", "Bracketeering", 'BRACKET'],
+  ["The Jackbox Party Pack 4", "Civic Doodle", 'CIVIC'],
+  ["The Jackbox Party Pack 5", "You Don't Know Jack: Full Stream", 'YDKJFS'],
+  ["The Jackbox Party Pack 5", "Split the Room", 'SPLIT'],
+  ["The Jackbox Party Pack 5", "Mad Verse City", 'MVC'],
+  ["The Jackbox Party Pack 5", "Zeeple Dome", 'ZEEPLE'],
+  ["The Jackbox Party Pack 5", "Patently Stupid", 'PATENT'],
+  ["The Jackbox Party Pack 6", "Trivia Murder Party 2", 'TMP2'],
+  ["The Jackbox Party Pack 6", "Role Models", 'ROLES'],
+  ["The Jackbox Party Pack 6", "Joke Boat", 'JOKEBOAT'],
+  ["The Jackbox Party Pack 6", "Dictionarium", 'DICT'],
+  ["The Jackbox Party Pack 6", "Push the Button", 'BUTTON'],
+  ["The Jackbox Party Pack 7", "Quiplash 3", 'QPL3'],
+  ["The Jackbox Party Pack 7", "The Devils and the Details", 'DEVILS'],
+  ["The Jackbox Party Pack 7", "Champ'd Up", 'CHAMPD'],
+  ["The Jackbox Party Pack 7", "Talking Points", 'TALKING'],
+  ["The Jackbox Party Pack 7", "Blather 'Round", 'BLATHER'],
+  ["The Jackbox Party Pack 8", "Drawful Animate", 'DRAWANIM'],
+  ["The Jackbox Party Pack 8", "The Wheel of Enormous Proportions", 'WHEEL'],
+  ["The Jackbox Party Pack 8", "Job Job", 'JOBJOB'],
+  ["The Jackbox Party Pack 8", "The Poll Mine", 'POLLMINE'],
+  ["The Jackbox Party Pack 8", "Weapons Drawn", 'WEAPONS'],
+  ["The Jackbox Party Pack 9", "Fibbage 4", 'FIB4'],
+  ["The Jackbox Party Pack 9", "Roomerang", 'ROOMRANG'],
+  ["The Jackbox Party Pack 9", "Junktopia", 'JUNK'],
+  ["The Jackbox Party Pack 9", "Nonsensory", 'NONSENS'],
+  ["The Jackbox Party Pack 9", "Quixort", 'QUIXORT'],
+  ["The Jackbox Party Pack 10", "Tee K.O. 2", 'TEEKO2'],
+  ["The Jackbox Party Pack 10", "Timejinx", 'TIMEJINX'],
+  ["The Jackbox Party Pack 10", "FixyText", 'FIXY'],
+  ["The Jackbox Party Pack 10", "Dodo Re Mi", 'DODO'],
+  ["The Jackbox Party Pack 10", "Hypnotorious", 'HYPNO'],
+  ["The Jackbox Naughty Pack", "Fakin' It All Night Long", 'FAKINALL'],
+  ["The Jackbox Naughty Pack", "Dirty Drawful", 'DIRTYDRW'],
+  ["The Jackbox Naughty Pack", "Let Me Finish", 'LMF'],
+  ["The Jackbox Survey Scramble", "The Jackbox Survey Scramble", 'SURVEY'],
+  ["Drawful 2", "Drawful 2", 'DRAW2'],
+  ["Quiplash 2 InterLASHional", "Quiplash 2 InterLASHional", 'QPL2INT'],
+  ["Quiplash", "Quiplash", 'QPL'],
+  ["The Jackbox Party Pack 11", "Doominate", 'DOOM'],
+  ["The Jackbox Party Pack 11", "Hear Say", 'HEARSAY'],
+  ["The Jackbox Party Pack 11", "Cookie Haus", 'COOKIE'],
+  ["The Jackbox Party Pack 11", "Suspectives", 'SUSPECT'],
+  ["The Jackbox Party Pack 11", "Legends of Trivia", 'LEGENDS'],
+]
+
+/** One statement setting the bundled games' tickers where the game exists and has none. */
+export function bundledTickersSql(): string {
+  const quote = (text: string) => `'${text.replaceAll("'", "''")}'`
+  const values = BUNDLED_TICKERS.map(([pack, title, ticker]) => `(${quote(pack)}, ${quote(title)}, ${quote(ticker)})`)
+  // column1..3: the one way to name a VALUES list's columns that SQLite and PostgreSQL share.
+  return `UPDATE games SET ticker = t.column3 FROM (VALUES ${values.join(', ')}) AS t
+  WHERE games.pack_name = t.column1 AND games.title = t.column2 AND games.ticker IS NULL;`
+}
