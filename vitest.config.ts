@@ -11,7 +11,7 @@ const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import
 // CLI and the core README's file snippet.
 const SQLITE_ONLY = [
   'test/e2e/cli-file-lock.test.ts', 'test/e2e/readme-games-night.test.ts', 'test/e2e/cli-pack.test.ts',
-  'test/e2e/core-readme.test.ts',
+  'test/e2e/core-readme.test.ts', 'test/http/backups-file.test.ts', 'test/e2e/cli-backup.test.ts',
 ]
 
 // Unit tests run against the sources; e2e tests spawn the built binaries in dist.

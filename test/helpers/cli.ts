@@ -25,7 +25,10 @@ export interface CliOptions {
   env?: Record<string, string>
 }
 
-const CLI_VARIABLES = ['GAME_PICKER_DB', 'GAME_PICKER_KEY', 'ADMIN_KEY', 'JWT_SECRET', 'PORT', 'HOST', 'ECAST_URL', 'TWITCH_CHAT_URL']
+const CLI_VARIABLES = [
+  'GAME_PICKER_DB', 'GAME_PICKER_KEY', 'ADMIN_KEY', 'JWT_SECRET', 'PORT', 'HOST', 'ECAST_URL', 'TWITCH_CHAT_URL',
+  'GAME_PICKER_BACKUP_DIR', 'GAME_PICKER_BACKUP_EVERY', 'GAME_PICKER_BACKUP_KEEP',
+]
 
 /** The environment a child sees: no CLI settings, TMPDIR (the token cache) inside the test's folder. */
 export function cliEnv(cwd: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {

@@ -70,6 +70,8 @@ export const ROUTES: Route[] = [
   route('POST', '/api/chat/twitch', true, 'object'),
   route('GET', '/api/chat/twitch', false),
   route('DELETE', '/api/chat/twitch', true),
+  route('GET', '/api/backups', true),
+  route('POST', '/api/backups', true),
   route('GET', '/api/events', false), // a stream: answers with headers, then stays open
   route('GET', '/api/network', false),
   route('GET', '/api/openapi.json', false),

@@ -34,17 +34,19 @@ export interface OpenLocalCoreOptions {
   holdCaches?: boolean
   /** Where the chat platforms are reached (default: from the environment). */
   chat?: ChatConfig
+  /** A file (serve): make the backups `db backup` asks for while this process holds it. */
+  answerBackupRequests?: boolean
 }
 
 export async function openLocalCore(
-  { file, access, seed = true, waitForDatabase = false, holdCaches = false, chat = chatConfigFromEnv() }: OpenLocalCoreOptions,
+  { file, access, seed = true, waitForDatabase = false, holdCaches = false, chat = chatConfigFromEnv(), answerBackupRequests = false }: OpenLocalCoreOptions,
 ): Promise<OpenedCore> {
   const createCore = (options: { store: Store }) => createCoreWith({ ...options, chat })
   if (file === MEMORY) return { core: createCore({ store: await createSqliteStore() }), label: file, created: null }
   if (isPostgresUrl(file)) return openPostgresCore(file, seed, { waitForDatabase, holdCaches, createCore })
   const isNew = !existsSync(file)
   // Read-only commands read beside a running server without its lock; creating needs the lock.
-  const store = await createSqliteStore({ file, readOnly: access === 'read' && !isNew })
+  const store = await createSqliteStore({ file, readOnly: access === 'read' && !isNew, answerBackupRequests })
   const core = createCore({ store })
   if (!isNew) return { core, label: file, created: null }
   try {

@@ -1,6 +1,6 @@
 // Parsers and shared option sets for commander. A value that does not parse is a commander
 // InvalidArgumentError, which the CLI reports as bad usage (exit 2).
-import { type FavorBias, type GameFilter, MAX_PICK_COUNT } from '@game-picker/core'
+import { type FavorBias, type GameFilter, MAX_PICK_COUNT, MIN_BACKUP_INTERVAL_MS } from '@game-picker/core'
 import { type Command, InvalidArgumentError, Option } from 'commander'
 
 function parseInteger(value: string, min: number, what: string): number {
@@ -11,6 +11,15 @@ function parseInteger(value: string, min: number, what: string): number {
 export const parseId = (value: string) => parseInteger(value, 1, 'a positive integer id')
 export const parsePositive = (value: string) => parseInteger(value, 1, 'an integer of at least 1')
 export const parseCount = (value: string) => parseInteger(value, 0, 'an integer of at least 0')
+
+/** `serve --backup-every`: a number of seconds, minutes or hours (`30s`, `10m`, `24h`), at least 10 s; in ms. */
+export function parseInterval(value: string): number {
+  const match = /^(\d+)(s|m|h)$/.exec(value.trim())
+  const ms = match ? Number(match[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 's' | 'm' | 'h'] : Number.NaN
+  if (!(ms >= MIN_BACKUP_INTERVAL_MS)) throw new InvalidArgumentError('must be an interval like 30s, 10m or 24h, at least 10s.')
+  return ms
+}
+export const DEFAULT_BACKUP_EVERY = 24 * 3_600_000
 
 /** `pick --count`: the API's range, refused here as bad usage before anything is opened. */
 export function parsePickCount(value: string): number {

@@ -26,3 +26,7 @@ export { createPollJobs, type PollJobs, type PollJobsOptions } from './polls/pol
 export { MAX_VOTERS_PER_ADDRESS } from './polls/polls.ts'
 export { SCOPES, TOKEN_PREFIX, isScope, holdsScope, type TokenHolder, type CreatedToken } from './api-tokens.ts'
 export type { AuditRecord } from './audit-log.ts'
+export {
+  createBackups, backupName, type Backups, type BackupsOptions, type BackupSchedule, type BackupFile,
+  MIN_BACKUP_INTERVAL_MS, NOT_CONFIGURED, POSTGRES_BACKUPS, BACKUP_RUNNING, BACKUP_STARTED,
+} from './backups.ts'

@@ -349,6 +349,20 @@ export interface LiveVoteRecord {
   deliveries: number
 }
 
+export interface StoreBackup {
+  /** A backup is being made now (another would be refused). */
+  readonly running: boolean
+  /** Why this database cannot be backed up (one in memory); absent when it can. */
+  readonly unavailable?: string
+  /**
+   * Copies the database as it is now into `target`, a file that must not exist, while requests go
+   * on; resolves once the copy is complete, fsynced, checked and renamed to `target`. Rejects
+   * with CONFLICT when a backup is running or `target` exists, INVALID_INPUT for a database that
+   * is not a file.
+   */
+  copyTo(target: string): Promise<{ bytes: number }>
+}
+
 export interface Store {
   /**
    * Optional, for stores where each statement is a round trip (PostgreSQL): a live vote in one
@@ -369,6 +383,11 @@ export interface Store {
    * `closes_at`), or undefined to decline (the caller then takes the general path).
    */
   recordPollVoteInOneStep?(vote: NewPollVote): Promise<{ number: number; votes: number }[] | null | undefined>
+  /**
+   * Optional, for a database in a file: online backups (see backups.ts). Absent on PostgreSQL,
+   * whose backups pg_dump makes.
+   */
+  backup?: StoreBackup
   /** A consistent view; no writes. */
   read<T>(fn: (tx: StoreReads) => Promise<T>): Promise<T>
   /** All or nothing. Resolves once the change is durable; rejects (changing nothing) if fn throws. */

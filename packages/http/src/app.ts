@@ -1,6 +1,6 @@
 // createApp: the JSON API as an h3 app, with nothing listening. Mount it in any server, or
 // use startServer.
-import { type Core, createEventFeed } from '@game-picker/core'
+import { type Backups, type Core, createBackups, createEventFeed } from '@game-picker/core'
 import { createRoomMonitors, type RoomMonitors } from '@game-picker/core/monitor'
 import { H3 } from 'h3'
 import { createAuth } from './auth.ts'
@@ -21,6 +21,7 @@ import { registerReferenceRoutes } from './routes/reference.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
 import { registerTokenRoutes } from './routes/tokens.ts'
+import { registerBackupRoutes } from './routes/backups.ts'
 import { registerChatRoutes } from './routes/chat.ts'
 import { registerWebhookRoutes } from './routes/webhooks.ts'
 import { registerWebApp } from './web-app.ts'
@@ -37,6 +38,8 @@ export interface AppOptions {
   monitors?: RoomMonitors
   /** The live event streams; default: a set of its own (startServer passes one it can end on shutdown). */
   eventStreams?: EventStreams
+  /** Backups of the database file; default: none configured (startServer passes its schedule's). */
+  backups?: Backups
   /** Where the server listens and the URLs phones can open (GET /api/network); default: the address each request came to. */
   network?: () => NetworkInfo
   log?: (line: string) => void
@@ -75,6 +78,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerWebhookRoutes(api, core)
   registerTokenRoutes(api, core)
   registerChatRoutes(api, core)
+  registerBackupRoutes(api, options.backups ?? createBackups(core.store, { log }))
   registerEventRoutes(api, auth, eventStreams)
   registerWebApp(app)
   return app

@@ -1,7 +1,8 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
 // the webhook delivery worker, the room monitors and the chat connectors (all resumed after a
-// restart), the pruning of old log rows (retention) and the polls' tallies and deadlines.
-import { type Core, createEventFeed, createPollJobs, createRetentionJob } from '@game-picker/core'
+// restart), the pruning of old log rows (retention), the polls' tallies and deadlines, and
+// scheduled backups of a database file.
+import { type BackupSchedule, type Core, createBackups, createEventFeed, createPollJobs, createRetentionJob } from '@game-picker/core'
 import { createMonitorCoordinator, createRoomMonitors } from '@game-picker/core/monitor'
 import { createChatConnector } from '@game-picker/core/platforms'
 import { createWebhookWorker } from '@game-picker/core/webhooks'
@@ -39,6 +40,8 @@ export interface ServerOptions {
   chatSyncMs?: number
   /** How often old log rows are pruned (default 10 minutes; also once at start). */
   retentionIntervalMs?: number
+  /** Scheduled backups of a database file into a folder (also what POST /api/backups uses). */
+  backups?: BackupSchedule
   /**
    * The URLs phones should open, when the machine's own addresses are not the ones they reach
    * (a container, port forwarding). Default: the http URLs of the network addresses the server
@@ -78,6 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     core.onChange('monitors', () => void coordinator.wake()),
     core.onChange('chat', () => chats.forEach((chat) => void chat.wake())),
   ]
+  const backups = createBackups(core.store, { schedule: options.backups, log })
   const host = options.host ?? '127.0.0.1'
   let port = options.port ?? 3000 // the real one once listening (port 0 = any free port)
   // Asked each time: an address may come and go while the server runs (Wi-Fi, DHCP).
@@ -94,6 +98,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     corsOrigin: options.corsOrigin,
     monitors,
     eventStreams,
+    backups,
     network,
     log,
   })
@@ -117,6 +122,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   polls.start()
   await coordinator.start() // resumes the monitors nobody holds (after a restart, or a dead server's)
   await Promise.all(chats.map((chat) => chat.start())) // resumes the stored connectors nobody holds
+  await backups.startSchedule()
 
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -133,6 +139,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await polls.stop()
       await coordinator.stop()
       await Promise.all(chats.map((chat) => chat.stop()))
+      await backups.stop() // a backup under way ends when the database closes
       await core.audit.flush() // the entries of the last requests
     },
   }

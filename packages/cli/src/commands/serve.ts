@@ -1,8 +1,10 @@
 // serve: the HTTP API over the database file, until SIGINT/SIGTERM. A generated admin key is
 // printed once; a configured one never is.
+import { POSTGRES_BACKUPS } from '@game-picker/core'
 import { chatConfigFromEnv } from '../chat-config.ts'
 import type { CommandContext } from '../context.ts'
-import { describeCreation, openLocalCore } from '../local-core.ts'
+import { UsageError } from '../cli-errors.ts'
+import { describeCreation, isPostgresUrl, MEMORY, openLocalCore } from '../local-core.ts'
 import { SHOWN_ONCE } from './admin-key.ts'
 import { describeNetwork } from './serve-network.ts'
 
@@ -14,14 +16,19 @@ export interface ServeOptions {
   ecastUrl?: string
   twitchChatUrl?: string
   empty?: boolean
+  backupDir?: string
+  /** ms */
+  backupEvery: number
+  backupKeep: number
 }
 
 export async function serveCommand(ctx: CommandContext, _args: [], options: ServeOptions) {
   ctx.assertLocal('serve')
+  const backups = backupSchedule(ctx.globals.db, options)
   // On PostgreSQL, a database that does not answer yet does not stop the server: it answers 503
   // until the database is reachable, then sets up (as a start would) and serves.
   const { core, created, ready } = await openLocalCore({
-    file: ctx.globals.db, access: 'write', seed: !options.empty, waitForDatabase: true, holdCaches: true,
+    file: ctx.globals.db, access: 'write', seed: !options.empty, waitForDatabase: true, holdCaches: true, answerBackupRequests: true,
     chat: { ...chatConfigFromEnv(), twitch: { url: options.twitchChatUrl || undefined } },
   })
   const setUp = async (made: typeof created) => {
@@ -37,9 +44,11 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
     const server = await startServer({
       core, port: options.port, host: options.host, adminKey: options.adminKey || undefined,
       jwtSecret: options.jwtSecret || undefined, ecastUrl: options.ecastUrl || undefined,
+      backups,
       log: (line) => ctx.output.note(line),
     })
     ctx.output.raw(`Game Picker API listening on ${server.url}\n${describeNetwork(server.network(), listensOnAllInterfaces(options.host))}\n`)
+    if (backups) ctx.output.note(`Backing up ${ctx.globals.db} into ${backups.dir} every ${options.backupEvery / 1000} s, keeping the newest ${backups.keep}.`)
     void ready?.then(setUp).catch((error: unknown) => ctx.output.note(`Setting up the database failed: ${String(error)}`))
     const signal = await ctx.runtime.waitForShutdown()
     ctx.output.note(`${signal}: finishing requests and saving the database...`)
@@ -47,4 +56,12 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
   } finally {
     await core.close() // checkpoints the database and releases the lock
   }
+}
+
+/** `--backup-dir` and its interval and count, refused before anything opens on a database that is no file. */
+function backupSchedule(db: string, options: ServeOptions) {
+  if (!options.backupDir) return undefined
+  if (isPostgresUrl(db)) throw new UsageError(`${POSTGRES_BACKUPS}; serve --backup-dir is for a database file (see the README).`)
+  if (db === MEMORY) throw new UsageError('serve --backup-dir needs a database file, not :memory:.')
+  return { dir: options.backupDir, everyMs: options.backupEvery, keep: options.backupKeep }
 }

@@ -2,7 +2,7 @@
 import { BUILTIN_CATALOGUES, EVENT_TYPES, SCOPES } from '@game-picker/core'
 import { type Command, Option } from 'commander'
 import type { Runtime } from '../runtime.ts'
-import { parseCount, parseId, parsePositive } from '../options.ts'
+import { DEFAULT_BACKUP_EVERY, parseCount, parseId, parseInterval, parsePositive } from '../options.ts'
 import { lazyAction, lazyGroup } from './action.ts'
 
 export function registerAdmin(program: Command, runtime: Runtime) {
@@ -69,8 +69,11 @@ export function registerAdmin(program: Command, runtime: Runtime) {
   program.command('admin-key').description('about the admin key; --rotate prints a new one')
     .option('--rotate', 'replace the stored admin key (local database; stop the server first)')
     .action(lazyAction(runtime, async () => (await import('../commands/admin-key.ts')).adminKeyCommand))
-  program.command('db').description('the database itself')
-    .command('copy').description('copy every table (ids included) into an empty database: file or postgres:// URL, either way')
+  const db = program.command('db').description('the database itself')
+  db.command('backup').description('a consistent copy of the database file, even while a server writes it')
+    .requiredOption('--to <file>', 'the backup file to write (must not exist)')
+    .action(lazyAction(runtime, async () => (await import('../commands/db-backup.ts')).dbBackupCommand))
+  db.command('copy').description('copy every table (ids included) into an empty database: file or postgres:// URL, either way')
     .requiredOption('--from <file|url>', 'the database to copy')
     .requiredOption('--to <file|url>', 'an empty database (a new file, or an empty PostgreSQL database)')
     .action(lazyAction(runtime, async () => (await import('../commands/db-copy.ts')).dbCopyCommand))
@@ -82,5 +85,8 @@ export function registerAdmin(program: Command, runtime: Runtime) {
     .addOption(new Option('--ecast-url <url>', 'Jackbox room service for the room monitor').env('ECAST_URL'))
     .addOption(new Option('--twitch-chat-url <url>', 'Twitch chat endpoint for the chat connector').env('TWITCH_CHAT_URL'))
     .option('--empty', 'a new database starts without the catalogue')
+    .addOption(new Option('--backup-dir <dir>', 'make backups of the database file in this folder').env('GAME_PICKER_BACKUP_DIR'))
+    .addOption(new Option('--backup-every <interval>', 'how often: 30s, 10m, 24h (at least 10s)').env('GAME_PICKER_BACKUP_EVERY').default(DEFAULT_BACKUP_EVERY, '24h').argParser(parseInterval))
+    .addOption(new Option('--backup-keep <n>', 'backups kept: the newest N').env('GAME_PICKER_BACKUP_KEEP').default(7).argParser(parsePositive))
     .action(lazyAction(runtime, async () => (await import('../commands/serve.ts')).serveCommand))
 }

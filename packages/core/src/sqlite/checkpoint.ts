@@ -11,6 +11,7 @@ import type { FileIO } from './file-io.ts'
 import type { JournalWriter } from './journal.ts'
 import { applyPages, markPageLog, type PageLog, writePageLog } from './page-log.ts'
 import type { Pages, PagedFile } from './paged-file.ts'
+import type { PageSnapshot } from './snapshot.ts'
 
 /** What a checkpoint needs of a connection: un-journaled statements. */
 export interface CheckpointSource {
@@ -38,6 +39,8 @@ export interface Checkpointer {
   /** Step 2 for what freeze returned. A failure leaves it pending: the next freeze retries it first. */
   write(frozen: FrozenCheckpoint): Promise<void>
   readonly pending: FrozenCheckpoint | null
+  /** Backups in progress: each keeps the file's old bytes of the pages a checkpoint overwrites. */
+  readonly snapshots: Set<PageSnapshot>
 }
 
 /** `rotated` false: the checkpoint covers both journals whole (at open, before any append). */
@@ -48,6 +51,7 @@ export function createCheckpointer(io: FileIO, file: string, paged: PagedFile, j
 
   const checkpointer: Checkpointer = {
     get pending() { return pending },
+    snapshots: new Set(),
     async freeze(db, { rotate } = { rotate: true }) {
       if (pending) await checkpointer.write(pending) // the old journal must go before the next rotation
       if (paged.dirty.size === 0 && journal.bytes === 0) return null
@@ -60,6 +64,7 @@ export function createCheckpointer(io: FileIO, file: string, paged: PagedFile, j
     async write(frozen) {
       const log: Omit<PageLog, 'state'> = { ...frozen, pageSize: paged.pageSize }
       await writePageLog(io, file, log)
+      for (const snapshot of checkpointer.snapshots) snapshot.preserve(frozen.pages.keys())
       await applyPages(io, file, frozen.pages, paged.pageSize)
       await markPageLog(io, file, 'applied', log)
       await journal.removeOld()

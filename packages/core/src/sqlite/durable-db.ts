@@ -6,13 +6,14 @@
 import { dirname } from 'node:path'
 import { createRequire } from 'node:module'
 import type { Database, SqlJsStatic } from 'sql.js'
-import { type Checkpointer, createCheckpointer, readCheckpointSeq, recoverPageLog, writeFileAtomic } from './checkpoint.ts'
+import { type Checkpointer, createCheckpointer, type FrozenCheckpoint, readCheckpointSeq, recoverPageLog, writeFileAtomic } from './checkpoint.ts'
 import { createNodeFileIO, type FileIO } from './file-io.ts'
 import { type JournalStatement, type JournalStats, type JournalWriter, journalPath, openJournalWriter, readJournals, replayJournal } from './journal.ts'
 import { acquireLock, type FileLock } from './lock.ts'
 import { createMutex } from './mutex.ts'
 import { pageLogStamp, readPageLog } from './page-log.ts'
 import { PagedFile, pageSizeOf } from './paged-file.ts'
+import { PageSnapshot } from './snapshot.ts'
 import { type Connection, createConnection } from './sql-connection.ts'
 import type { SqlReader, SqlValue, SqlWriter } from './sql-types.ts'
 
@@ -201,6 +202,10 @@ async function migrateInMemory(conn: Connection, options: OpenOptions): Promise<
 interface DurableDb extends SqlDatabase {
   conn(): Connection
   checkpointNow(options: { rotate: boolean }): Promise<void>
+  /** The database as of now, to copy page by page while writes go on (see snapshot.ts). */
+  snapshot(): Promise<PageSnapshot>
+  releaseSnapshot(snapshot: PageSnapshot): void
+  readonly backingUp: boolean
 }
 interface WriterFile {
   io: FileIO; file: string; journal: JournalWriter; lock: FileLock | null; hooks: { onFlushed(): void }
@@ -209,6 +214,20 @@ interface WriterFile {
 interface ReaderFile { io: FileIO; file: string; stamp: string; reopen(): Promise<{ conn: Connection; stamp: string }> }
 
 const journals = new WeakMap<SqlDatabase, JournalWriter>()
+const snapshotters = new WeakMap<SqlDatabase, DurableDb>()
+
+/** The database's snapshots for backups (backup.ts); undefined for one in memory. */
+export function snapshotsOf(db: SqlDatabase): Pick<DurableDb, 'snapshot' | 'releaseSnapshot' | 'backingUp'> | undefined {
+  return snapshotters.get(db)
+}
+
+/** A second backup of the same database while one runs. */
+export class BackupRunningError extends Error {
+  constructor() {
+    super('A backup is already running')
+    this.name = 'BackupRunningError'
+  }
+}
 
 /** Group-commit counters of a file-backed writer, for tests and benchmarks. */
 export function readJournalStats(db: SqlDatabase): JournalStats | undefined {
@@ -234,17 +253,50 @@ function createDurableDb(initialConn: () => Connection, options: OpenOptions, fi
   }
 
   // Under the mutex only the freeze (a statement and a journal rename); the pages are written
-  // while reads and writes go on. One checkpoint at a time: the next waits for the previous.
+  // while reads and writes go on. One checkpoint at a time: the next waits for the previous,
+  // and `writing` is set under the mutex, so a freeze never overlaps the previous pages' write.
+  // `atFreeze` runs under the mutex right after the freeze (a backup's snapshot is taken there).
   let writing: Promise<void> | undefined
-  async function checkpoint(rotate: boolean): Promise<void> {
+  async function checkpoint(rotate: boolean, atFreeze?: (frozen: FrozenCheckpoint | null) => void): Promise<void> {
     clearTimeout(idleTimer)
     if (!writer) return
-    await writing
-    const frozen = await mutex.run(async () => {
-      await writer.journal.drain()
-      return writer.checkpointer.freeze(conn, { rotate })
-    })
-    if (frozen) await (writing = writer.checkpointer.write(frozen).finally(() => { writing = undefined }))
+    for (;;) {
+      while (writing) await writing
+      const started = await mutex.run(async () => {
+        if (writing) return undefined // another checkpoint froze first: wait for it, then freeze
+        await writer.journal.drain()
+        const frozen = await writer.checkpointer.freeze(conn, { rotate })
+        atFreeze?.(frozen)
+        if (frozen) writing = writer.checkpointer.write(frozen).finally(() => { writing = undefined })
+        return { write: writing }
+      })
+      if (started) return started.write
+    }
+  }
+
+  // A backup's point in time: a checkpoint's freeze. One backup at a time.
+  let backingUp = false
+  async function snapshot(): Promise<PageSnapshot> {
+    if (!writer) throw new Error(`database ${options.file ?? ':memory:'} is not open for writing: a backup needs the writer`)
+    if (backingUp) throw new BackupRunningError()
+    backingUp = true
+    try {
+      let taken: PageSnapshot | undefined
+      await checkpoint(true, (frozen) => {
+        const pageCount = Number(conn.get('PRAGMA page_count')?.page_count ?? 0)
+        taken = new PageSnapshot(writer.io, writer.file, writer.paged.pageSize, pageCount, frozen?.pages ?? new Map())
+        writer.checkpointer.snapshots.add(taken)
+      })
+      if (closing) taken!.abandon() // close() began while the snapshot waited for the mutex
+      return taken!
+    } catch (error) {
+      backingUp = false
+      throw error
+    }
+  }
+  function releaseSnapshot(taken: PageSnapshot): void {
+    writer?.checkpointer.snapshots.delete(taken)
+    backingUp = false
   }
 
   // Size and idle triggers. A failure is retried by the next trigger or by close(); durability
@@ -322,9 +374,13 @@ function createDurableDb(initialConn: () => Connection, options: OpenOptions, fi
       await checkpoint(true)
     },
     checkpointNow: ({ rotate }) => checkpoint(rotate),
+    snapshot,
+    releaseSnapshot,
+    get backingUp() { return backingUp },
     close() {
       closing ??= (async () => {
         try {
+          for (const taken of writer?.checkpointer.snapshots ?? []) taken.abandon()
           await background
           await checkpoint(true)
         } finally {
@@ -338,6 +394,7 @@ function createDurableDb(initialConn: () => Connection, options: OpenOptions, fi
     },
   }
   if (writer) journals.set(db, writer.journal)
+  if (file) snapshotters.set(db, db)
   return db
 }
 

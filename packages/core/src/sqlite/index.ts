@@ -1,7 +1,10 @@
 // createSqliteStore: the default Store, SQLite through sql.js, durable on a file through a
 // journal + checkpoints. No file (or ':memory:') gives an in-memory store.
-import type { Store, StoreReads } from '../store.ts'
-import type { SqlReader } from './durable-db.ts'
+import { conflict, invalidInput } from '../errors.ts'
+import type { Store, StoreBackup, StoreReads } from '../store.ts'
+import { BackupRunningError, BackupTargetExistsError, backupDatabase } from './backup.ts'
+import { answerBackupRequests } from './backup-requests.ts'
+import { snapshotsOf, type SqlDatabase, type SqlReader } from './durable-db.ts'
 import { openDatabase, type SqliteStoreOptions } from './open.ts'
 import { createPollReads, createPollWrites } from './poll-store.ts'
 import { createReads } from './reads.ts'
@@ -10,9 +13,17 @@ import { createWrites } from './writes.ts'
 
 export type { SqliteStoreOptions } from './open.ts'
 export { openSqliteTables } from './tables.ts'
+export { BackupRequestError, requestBackup } from './backup-requests.ts'
+export { DatabaseLockedError, openSqlDatabase } from './durable-db.ts'
+export { backupDatabase, BackupRunningError, BackupTargetExistsError, partialPath } from './backup.ts'
 
-export async function createSqliteStore(options: SqliteStoreOptions = {}): Promise<Store> {
+export async function createSqliteStore(options: SqliteStoreOptions & {
+  /** A server: make the backups `db backup` asks for while it holds the file (backup-requests.ts). */
+  answerBackupRequests?: boolean
+} = {}): Promise<Store> {
   const db = await openDatabase(options)
+  const backup = storeBackup(db)
+  const requests = options.answerBackupRequests && options.file && !options.readOnly ? answerBackupRequests(options.file, backup.copyTo) : undefined
   const cache = createTableCache()
   // Reads never touch the cache's groups, so one read view serves every read transaction.
   let readView: { reader: unknown; reads: StoreReads } | undefined
@@ -30,6 +41,30 @@ export async function createSqliteStore(options: SqliteStoreOptions = {}): Promi
         const reads = Object.assign(createReads(writer, txCache), createPollReads(writer))
         return fn(Object.assign(reads, createWrites(writer, reads, txCache), createPollWrites(writer, reads)))
       }),
-    close: () => db.close(),
+    backup,
+    close: async () => {
+      // No new request is taken; one being answered fails at once (closing abandons its copy).
+      const answering = requests?.stop()
+      await db.close()
+      await answering
+    },
+  }
+}
+
+const NO_FILE = 'Backups need a database file'
+
+function storeBackup(db: SqlDatabase): StoreBackup {
+  return {
+    get running() { return snapshotsOf(db)?.backingUp ?? false },
+    unavailable: snapshotsOf(db) ? undefined : NO_FILE,
+    async copyTo(target) {
+      if (!snapshotsOf(db)) throw invalidInput(NO_FILE)
+      try {
+        return await backupDatabase(db, target)
+      } catch (error) {
+        if (error instanceof BackupRunningError || error instanceof BackupTargetExistsError) throw conflict(error.message)
+        throw error
+      }
+    },
   }
 }

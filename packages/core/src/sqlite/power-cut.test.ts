@@ -2,12 +2,16 @@
 // in-memory disk, then the disk is rebuilt as it would be after a cut at many points (the write
 // there torn; and again with every file's unsynced writes lost) and opened each time. It must
 // open, pass SQLite's integrity check, and hold every write acknowledged before the cut, with
-// nothing half-applied. GAME_PICKER_POWER_CUT_DB=FILE runs the same on a copy of FILE (e.g. the
+// nothing half-applied. Halfway, a backup runs beside the writes: after any cut its file is
+// either absent or complete (it passes the check and holds every write acknowledged before
+// the backup began). GAME_PICKER_POWER_CUT_DB=FILE runs the same on a copy of FILE (e.g. the
 // bench's 1M-vote database); GAME_PICKER_POWER_CUT_CUTS sets the number of cut points.
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { backupDatabase } from './backup.ts'
 import { openSqlDatabase, type SqlDatabase } from './durable-db.ts'
+import type { FileIO } from './file-io.ts'
 import { SimFS } from './test-helpers/sim-fs.ts'
 import { tempDir } from '../../../../test/helpers/tmp-dir.ts'
 
@@ -37,6 +41,17 @@ async function check(db: SqlDatabase, acked: number) {
   return { integrity_check, acked: rows.length >= acked, prefix: rows.every((row, i) => row.v === `v${i + 1}`), counted: count?.n === rows.length }
 }
 
+/** The backup's check, in this process on the simulated disk (the worker reads real files). */
+async function checkOn(io: FileIO, file: string): Promise<void> {
+  const db = await openSqlDatabase({ file, io, readOnly: true })
+  try {
+    const { integrity_check } = (await db.read((r) => r.get<{ integrity_check: string }>('PRAGMA integrity_check')))!
+    if (integrity_check !== 'ok') throw new Error(`the copy failed SQLite's integrity check: ${integrity_check}`)
+  } finally {
+    await db.close()
+  }
+}
+
 const databases: [string, string | undefined][] = [['a new database', undefined]]
 if (SOURCE_DB) databases.push([`a copy of ${SOURCE_DB}`, SOURCE_DB])
 
@@ -51,8 +66,12 @@ describe.each(databases)(
       const db = await openSqlDatabase({ file, io: disk, checkpointBytes: 24 * 1024, idleCheckpointMs: 1 })
       await db.write((w) => setup.forEach((sql) => w.run(sql)))
       const opsBefore = disk.ops!.length
+      const backupFile = join(dirname(file), 'backup.sqlite')
+      let backup: { acked: number; done: Promise<unknown> } | undefined
       let next = 1
       for (let i = 0; i < WRITES; i += 4) {
+        // One page per slice: the copy interleaves with the writes and their checkpoints.
+        if (i === WRITES / 2) backup = { acked: acks.length, done: backupDatabase(db, backupFile, { io: disk, verify: (temp) => checkOn(disk, temp), slicePages: 1 }) }
         await Promise.all([0, 1, 2, 3].map(async () => {
           const n = next++
           await db.write((w) => {
@@ -63,14 +82,19 @@ describe.each(databases)(
         }))
         if (i % 60 === 0) await db.checkpoint()
       }
+      await backup!.done
       await db.close()
       const ops = disk.ops!
+      expect(ops.some((op) => op.kind === 'rename' && op.to === backupFile)).toBe(true)
       const kinds = new Set(ops.slice(opsBefore).map((op) => `${op.kind} ${op.path.slice(file.length) || 'db'}`))
       // The workload went through every kind of step a checkpoint takes.
       expect([...kinds]).toEqual(expect.arrayContaining(['write -pages', 'sync -pages', 'write db', 'sync db', 'rename -journal', 'remove -journal-old']))
 
       const rand = random(42)
       const cuts: [number, number][] = [[ops.length, 0]]
+      // Every step that finishes the backup: the last writes of its file, its fsync, the rename.
+      const renamed = ops.findIndex((op) => op.kind === 'rename' && op.to === backupFile)
+      for (let index = renamed - 3; index <= renamed + 1; index++) cuts.push([index, 0])
       for (let i = 0; i < CUTS; i++) {
         const index = opsBefore + Math.floor(rand() * (ops.length - opsBefore))
         const op = ops[index]
@@ -78,6 +102,7 @@ describe.each(databases)(
       }
       const expected = { integrity_check: 'ok', acked: true, prefix: true, counted: true }
       const failures: string[] = []
+      let backupsChecked = 0
       for (const [index, bytes] of cuts) {
         for (const dropUnsynced of [false, true]) {
           const acked = acks.filter((at) => at <= index).length
@@ -92,8 +117,19 @@ describe.each(databases)(
               failures.push(`${readOnly ? 'reader' : 'writer'}, cut at op ${index} (${ops[index]?.kind} ${ops[index]?.path}) byte ${bytes}${dropUnsynced ? ', unsynced lost' : ''}: ${JSON.stringify(result)}`)
             }
           }
+          // The backup: absent, or complete with every write acknowledged before it began.
+          if (crashed.files.has(backupFile)) {
+            backupsChecked++
+            const result = await openSqlDatabase({ file: backupFile, io: crashed, readOnly: true }).then(async (copy) => {
+              try { return await check(copy, backup!.acked) } finally { await copy.close() }
+            }, (error: unknown) => String(error))
+            if (JSON.stringify(result) !== JSON.stringify(expected)) {
+              failures.push(`backup, cut at op ${index} (${ops[index]?.kind} ${ops[index]?.path}) byte ${bytes}${dropUnsynced ? ', unsynced lost' : ''}: ${JSON.stringify(result)}`)
+            }
+          }
         }
       }
       expect(failures).toEqual([])
+      expect(backupsChecked).toBeGreaterThan(2)
     }, 600_000)
   })

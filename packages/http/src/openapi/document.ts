@@ -12,6 +12,7 @@ import { sessionGamePaths } from './paths/session-games.ts'
 import { sessionPaths } from './paths/sessions.ts'
 import { systemPaths } from './paths/system.ts'
 import { tokenPaths } from './paths/tokens.ts'
+import { backupPaths } from './paths/backups.ts'
 import { chatPaths } from './paths/chat.ts'
 import { webhookPaths } from './paths/webhooks.ts'
 import { resourceSchemas } from './resources.ts'
@@ -38,10 +39,11 @@ export function createOpenApiDocument() {
       { name: 'Events', description: 'The live event stream' },
       { name: 'Tokens', description: 'API tokens with scopes, and the audit log' },
       { name: 'Chat', description: 'Votes from a Twitch channel\'s chat, read by the server itself' },
+      { name: 'Backups', description: 'Copies of the database file, made while the server serves' },
     ],
     paths: {
       ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...playPaths, ...pollPaths, ...webhookPaths,
-      ...tokenPaths, ...chatPaths,
+      ...tokenPaths, ...chatPaths, ...backupPaths,
     },
     webhooks: webhookDeliveries(eventSchemaNames),
     components: {

@@ -158,8 +158,14 @@ const ChatListEntry = object({
   counts: chatCounts,
 }, undefined, { description: 'One chat read by the server, whatever its platform' })
 
+const Backup = object({
+  file: string('The name, game-picker-YYYYMMDDTHHMMSSZ.sqlite (UTC), without its folder'),
+  size: integer('Bytes'),
+  created_at: dateTime('When it was started, UTC (the copy holds every write acknowledged before then)'),
+}, undefined, { description: 'A complete, checked backup: an ordinary database file (`serve --db FILE` serves it).' })
+
 export const resourceSchemas: Record<string, Schema> = {
-  ChatConnectorStatus, ChatListEntry,
+  ChatConnectorStatus, ChatListEntry, Backup,
   Game, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken, CreatedApiToken,
   AuditEntry,
 }

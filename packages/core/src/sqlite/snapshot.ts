@@ -1,0 +1,74 @@
+// A point-in-time view of the database file for a backup, while the writer goes on writing.
+//
+// It is taken under the writer's mutex at a checkpoint's freeze (see durable-db.ts): at that
+// moment the database is the file plus the pages that checkpoint froze, and nothing else.
+// Afterwards new writes only change pages in memory, and only checkpoints change the file:
+// before a checkpoint writes pages into the file, it hands their numbers to `preserve`, which
+// keeps the file's current bytes of every page the backup has not copied yet. The backup then
+// reads each page as the frozen set had it, else as preserved, else from the file. Memory
+// held: the frozen set (a checkpoint's worth) and the pages overwritten ahead of the copy.
+import type { FileIO } from './file-io.ts'
+import type { Pages } from './paged-file.ts'
+
+export class PageSnapshot {
+  readonly pageSize: number
+  /** Pages in the database at the snapshot (SQLite's page_count). */
+  readonly pageCount: number
+  readonly #io: FileIO
+  readonly #file: string
+  /** The pages the snapshot's checkpoint froze: newer than the file, never changed again. */
+  readonly #frozen: Pages
+  /** The file's bytes of pages a later checkpoint overwrote before the copy reached them. */
+  readonly #preserved: Pages = new Map()
+  /** Pages below this are copied already. */
+  #copied = 0
+  #abandoned = false
+
+  constructor(io: FileIO, file: string, pageSize: number, pageCount: number, frozen: Pages) {
+    this.#io = io
+    this.#file = file
+    this.pageSize = pageSize
+    this.pageCount = pageCount
+    this.#frozen = frozen
+  }
+
+  /** Bytes held in memory for the snapshot beyond the frozen set (for tests and benchmarks). */
+  get preservedBytes(): number {
+    return this.#preserved.size * this.pageSize
+  }
+
+  /** The database is closing: the backup stops at its next slice (its file is never renamed into place). */
+  abandon(): void {
+    this.#abandoned = true
+    this.#preserved.clear()
+  }
+
+  /** Called by a checkpoint just before it writes these pages into the file. */
+  preserve(pages: Iterable<number>): void {
+    for (const page of pages) {
+      if (page < this.#copied || page >= this.pageCount || this.#frozen.has(page) || this.#preserved.has(page)) continue
+      const bytes = new Uint8Array(this.pageSize)
+      this.#io.readSync(this.#file, bytes, page * this.pageSize)
+      this.#preserved.set(page, bytes)
+    }
+  }
+
+  /**
+   * The next `count` pages as of the snapshot, in one buffer; empty once all are copied. The
+   * read is synchronous, so no checkpoint write can land between it and the preserved copies.
+   */
+  next(count: number): Uint8Array {
+    if (this.#abandoned) throw new Error('the database was closed during the backup')
+    const first = this.#copied
+    const end = Math.min(this.pageCount, first + count)
+    const out = new Uint8Array((end - first) * this.pageSize)
+    this.#io.readSync(this.#file, out, first * this.pageSize) // past the end of the file stays zero
+    for (let page = first; page < end; page++) {
+      const held = this.#frozen.get(page) ?? this.#preserved.get(page)
+      if (held) out.set(held, (page - first) * this.pageSize)
+      this.#preserved.delete(page)
+    }
+    this.#copied = end
+    return out
+  }
+}
