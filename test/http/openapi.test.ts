@@ -1,4 +1,5 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { createCore, EVENT_TYPES } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/core/sqlite'
 import { createApp, listApiRoutes, loadOpenApiDocument } from '@game-picker/http'
@@ -115,6 +116,24 @@ describe('answers the other HTTP tests do not reach', () => {
     ['DELETE', '/api/sessions/1/games/abc', undefined, 400],
   ])('%s %s %j → %i', async (method, path, body, status) => {
     expect((await call(server.url, method, path, { token, body })).status).toBe(status)
+  })
+
+  test('every query parameter takes an empty value as absent: the document accepts it, the server answers as without it', async () => {
+    const ajv = new Ajv2020({ strict: false })
+    const checked: string[] = []
+    for (const [path, item] of Object.entries<Json>(document.paths)) {
+      const query = ((item.get?.parameters ?? []) as Json[]).filter((parameter) => parameter.in === 'query')
+      if (query.length === 0) continue
+      for (const parameter of query) expect(ajv.validate(parameter.schema, ''), `${path} ${parameter.name}`).toBe(true)
+      if (item.get.responses['200'].content?.['text/event-stream']) continue
+      const url = path.replace(/\{\w+\}/g, '1')
+      const empty = `${url}?${query.map((parameter) => `${parameter.name}=`).join('&')}`
+      const [without, withEmpty] = await Promise.all([call(server.url, 'GET', url, { token }), call(server.url, 'GET', empty, { token })])
+      expect(withEmpty.status, empty).toBe(without.status)
+      expect(withEmpty.status, empty).toBeLessThan(300)
+      checked.push(path)
+    }
+    expect(checked).toEqual(expect.arrayContaining(['/api/polls', '/api/games', '/api/audit', '/api/votes', '/api/sessions']))
   })
 })
 

@@ -4,7 +4,7 @@
 import type {
   ChatImportResult, CsvImportPlan, CsvImportResult, ExportFormat, FavorBias, Game, GameFilter,
   LiveVoteResult, Pack, PackMeta, PickResult, Poll, Session, SessionGame, SessionGameStatus, Stats,
-  Webhook, WebhookLog, ApiToken, AuditEntry, CreatedToken, ChatListEntry,
+  Webhook, WebhookLog, ApiToken, AuditEntry, CreatedToken, ChatListEntry, VotePage,
 } from '@game-picker/core'
 
 export type Access = 'read' | 'write'
@@ -26,6 +26,12 @@ export interface PickInput {
   count?: number
   /** Adds `odds`: every game of the pool with its chance. */
   explain?: boolean
+  /** Leaves out games played within this many days. */
+  notPlayedWithinDays?: number
+  /** Favors games not played for a while. */
+  favorFresh?: boolean
+  /** Favors games chat voted up. */
+  favorPopular?: boolean
 }
 
 export interface PlayerCheckResult { message: string; status: string }
@@ -52,7 +58,8 @@ export interface Backend {
   /** `seed` makes the pick repeatable; only the local backend can honour it. */
   pick(input: PickInput, seed?: string): Promise<PickResult>
   sessions: {
-    list(): Promise<Session[]>
+    /** Newest first; every session, or the newest `limit`. */
+    list(limit?: number): Promise<Session[]>
     get(id: number): Promise<Session>
     active(): Promise<Session | null>
     start(body: { notes?: string }): Promise<Session>
@@ -72,7 +79,11 @@ export interface Backend {
     startPlayerCheck(sessionId: number, id: number): Promise<PlayerCheckResult>
     stopPlayerCheck(sessionId: number, id: number): Promise<PlayerCheckResult>
   }
-  votes: { live(body: { username: string; vote: string; timestamp: string }): Promise<LiveVoteResult> }
+  votes: {
+    live(body: { username: string; vote: string; timestamp: string }): Promise<LiveVoteResult>
+    /** GET /api/votes: the query as strings, as a URL carries them. */
+    list(query: Record<string, string | undefined>): Promise<VotePage>
+  }
   polls: {
     open(body: Body): Promise<Poll>
     /** The open poll, or null. */

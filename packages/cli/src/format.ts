@@ -1,5 +1,5 @@
 // How records read in a terminal: the table columns and one-line labels every command shares.
-import type { ApiToken, AuditEntry, FavorBias, Game, Pack, PackMeta, Session, SessionGame, Webhook, WebhookLog } from '@game-picker/core'
+import type { ApiToken, AuditEntry, FavorBias, Game, Pack, PackMeta, Session, SessionGame, Vote, Webhook, WebhookLog } from '@game-picker/core'
 import { type Column, formatFields } from './table.ts'
 
 const FAVOR_WORD: Record<FavorBias, string> = { 1: 'favor', 0: 'neutral', [-1]: 'disfavor' }
@@ -94,6 +94,17 @@ export const TOKEN_COLUMNS: Column<ApiToken>[] = [
   { header: 'Created', value: (token) => time(token.created_at) },
   { header: 'Expires', value: (token) => time(token.expires_at) ?? 'never' },
   { header: 'Last used', value: (token) => time(token.last_used_at) ?? 'never' },
+]
+
+/** A vote history table; `titles` names the games (a vote holds only the id). */
+export const voteColumns = (titles: ReadonlyMap<number, string>): Column<Vote>[] => [
+  { header: 'ID', value: (vote) => vote.id, align: 'right' },
+  { header: 'At', value: (vote) => vote.timestamp.replace('T', ' ').slice(0, 19) },
+  { header: 'Session', value: (vote) => vote.session_id, align: 'right' },
+  { header: 'Game', value: (vote) => titles.get(vote.game_id) ?? `#${vote.game_id}` },
+  { header: 'User', value: (vote) => vote.username },
+  { header: 'Vote', value: (vote) => vote.type },
+  { header: 'By', value: (vote) => (vote.session_game_id === null ? 'ticker' : 'game playing') },
 ]
 
 export const AUDIT_COLUMNS: Column<AuditEntry>[] = [

@@ -24,7 +24,7 @@ export function createLocalBackend(core: Core): Backend {
     packs: core.packs,
     pick: (input, seed) => core.picker.pick(input, seed === undefined ? undefined : createSeededRandom(seed)),
     sessions: {
-      list: core.sessions.list,
+      list: (limit) => core.sessions.list({ limit }),
       get: core.sessions.get,
       active: core.sessions.active,
       start: core.sessions.start,
@@ -43,7 +43,7 @@ export function createLocalBackend(core: Core): Backend {
       startPlayerCheck: monitorNeedsServer,
       stopPlayerCheck: monitorNeedsServer,
     },
-    votes: { live: core.votes.live },
+    votes: { live: core.votes.live, list: core.voteHistory.list },
     polls: {
       open: core.polls.open,
       current: () => core.polls.current().catch((error) => (isDomainError(error) && error.code === 'NOT_FOUND' ? null : Promise.reject(error))),

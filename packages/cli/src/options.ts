@@ -1,6 +1,6 @@
 // Parsers and shared option sets for commander. A value that does not parse is a commander
 // InvalidArgumentError, which the CLI reports as bad usage (exit 2).
-import { type FavorBias, type GameFilter, MAX_PICK_COUNT, MIN_BACKUP_INTERVAL_MS } from '@game-picker/core'
+import { type FavorBias, type GameFilter, MAX_NOT_PLAYED_DAYS, MAX_PICK_COUNT, MIN_BACKUP_INTERVAL_MS } from '@game-picker/core'
 import { type Command, InvalidArgumentError, Option } from 'commander'
 
 function parseInteger(value: string, min: number, what: string): number {
@@ -22,6 +22,19 @@ export function parseInterval(value: string): number {
 export const DEFAULT_BACKUP_EVERY = 24 * 3_600_000
 
 /** `pick --count`: the API's range, refused here as bad usage before anything is opened. */
+export function parseDays(value: string): number {
+  const days = parseInteger(value, 1, `an integer from 1 to ${MAX_NOT_PLAYED_DAYS}`)
+  if (days > MAX_NOT_PLAYED_DAYS) throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_NOT_PLAYED_DAYS}.`)
+  return days
+}
+
+/** `--limit` of a paged list: 1 to 500. */
+export function parsePageLimit(value: string): number {
+  const limit = parseInteger(value, 1, 'an integer from 1 to 500')
+  if (limit > 500) throw new InvalidArgumentError('must be an integer from 1 to 500.')
+  return limit
+}
+
 export function parsePickCount(value: string): number {
   const count = parseInteger(value, 1, `an integer from 1 to ${MAX_PICK_COUNT}`)
   if (count > MAX_PICK_COUNT) throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_PICK_COUNT}.`)
@@ -80,6 +93,9 @@ export function addPickOptions(command: Command): Command {
     .option('--exclude-played', 'with a session: skip every game it has played')
     .option('--audience-overflow', 'with --players: audience games also take more players than their maximum')
     .option('--pack <name>', 'only games of this pack (exact name; repeat for several)', collect)
+    .option('--not-played-within <days>', `skip games played in the last DAYS days (1-${MAX_NOT_PLAYED_DAYS})`, parseDays)
+    .option('--fresh', 'favor games not played for a while (never played x3, just played x1)')
+    .option('--popular', 'favor games chat voted up ((up + 1) / (down + 1), 1/3 to 3)')
 }
 
 export function readFilter(options: FilterOptions): GameFilter {

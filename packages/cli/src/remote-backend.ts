@@ -2,7 +2,7 @@
 // ({ message, favor_bias }) are unwrapped to what the local backend returns.
 import type {
   ApiToken, AuditEntry, ChatListEntry, CreatedToken, ChatImportResult, CsvImportResult, Game, GameFilter, LiveVoteResult,
-  Pack, PackMeta, PickResult, Poll, Session, SessionGame, Stats, Webhook, WebhookLog,
+  Pack, PackMeta, PickResult, Poll, Session, SessionGame, Stats, VotePage, Webhook, WebhookLog,
 } from '@game-picker/core'
 import { DomainError, isDomainError } from '@game-picker/core'
 import type { Backend, PlayerCheckResult } from './backend.ts'
@@ -51,7 +51,7 @@ export function createRemoteBackend(client: RemoteClient): Backend {
       return json<PickResult>('POST', '/api/pick', { body: { ...input } })
     },
     sessions: {
-      list: () => json<Session[]>('GET', '/api/sessions'),
+      list: (limit) => json<Session[]>('GET', '/api/sessions', { query: { limit } }),
       get: (id) => json<Session>('GET', session(id)),
       active: async () => {
         const answer = await json<Session | { session: null }>('GET', '/api/sessions/active')
@@ -75,7 +75,10 @@ export function createRemoteBackend(client: RemoteClient): Backend {
       startPlayerCheck: (sessionId, id) => json<PlayerCheckResult>('POST', `${row(sessionId, id)}/start-player-check`, AUTH),
       stopPlayerCheck: (sessionId, id) => json<PlayerCheckResult>('POST', `${row(sessionId, id)}/stop-player-check`, AUTH),
     },
-    votes: { live: (body) => json<LiveVoteResult>('POST', '/api/votes/live', { body, ...AUTH }) },
+    votes: {
+      live: (body) => json<LiveVoteResult>('POST', '/api/votes/live', { body, ...AUTH }),
+      list: (query) => json<VotePage>('GET', '/api/votes', { query, ...AUTH }),
+    },
     polls: {
       open: (body) => json<Poll>('POST', '/api/polls', { body, ...AUTH }),
       current: () => json<Poll>('GET', '/api/polls/open').catch((error) =>

@@ -22,6 +22,7 @@ import { createEventLog } from './event-log.ts'
 import { createLoginLimit } from './login-limit.ts'
 import { createMonitorLeases } from './monitor-leases.ts'
 import type { ChangeTopic, Store } from './store.ts'
+import { createVoteHistory } from './vote-history.ts'
 import { createVotes } from './votes.ts'
 import { createChatConnectors } from './chat-connectors.ts'
 import { createTwitchPlatform, type TwitchConfig } from './platforms/twitch/index.ts'
@@ -73,6 +74,8 @@ export function createCore(options: CoreOptions) {
     sessions: createSessions(ctx),
     sessionGames: createSessionGames(ctx),
     votes: createVotes(ctx),
+    /** Every vote, newest first, paged and filtered; a session's tally per game. */
+    voteHistory: createVoteHistory(ctx),
     importChat: createChatImport(ctx),
     exportSession: createSessionExport(ctx),
     stats: createStats(ctx),

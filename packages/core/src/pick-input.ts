@@ -18,6 +18,12 @@ export interface PickRequest {
   /** Candidates to draw; undefined answers without `games`. */
   count: number | undefined
   explain: boolean
+  /** Leave out games whose last_played_at is within this many days. */
+  notPlayedWithinDays: number | undefined
+  /** Weight × (1 + min(days since last played, 60) / 30); never played × 3. */
+  favorFresh: boolean
+  /** Weight × (upvotes + 1) / (downvotes + 1), clamped to 1/3 … 3. */
+  favorPopular: boolean
 }
 
 export const MAX_PICK_COUNT = 10
@@ -34,6 +40,9 @@ export function parsePickInput(input: unknown): PickRequest {
     packs: readPacks(fields.packs),
     count: readCount(fields.count),
     explain: readStrictBoolean(fields, 'explain'),
+    notPlayedWithinDays: readDays(fields.notPlayedWithinDays),
+    favorFresh: readStrictBoolean(fields, 'favorFresh'),
+    favorPopular: readStrictBoolean(fields, 'favorPopular'),
   }
 }
 
@@ -45,7 +54,7 @@ export function fitsPlayers(game: Game, playerCount: number | undefined, audienc
 }
 
 /** Absent is false; anything else but a boolean (null included) is refused. */
-function readStrictBoolean(fields: Fields, key: 'audienceOverflow' | 'explain'): boolean {
+function readStrictBoolean(fields: Fields, key: 'audienceOverflow' | 'explain' | 'favorFresh' | 'favorPopular'): boolean {
   const value = fields[key]
   if (value === undefined) return false
   if (typeof value !== 'boolean') throw invalidInput(`${key} must be a boolean`)
@@ -58,6 +67,16 @@ function readPacks(value: unknown): ReadonlySet<string> | undefined {
     throw invalidInput('packs must be a non-empty array of pack names')
   }
   return new Set(value)
+}
+
+export const MAX_NOT_PLAYED_DAYS = 3650
+
+function readDays(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_NOT_PLAYED_DAYS) {
+    throw invalidInput(`notPlayedWithinDays must be an integer from 1 to ${MAX_NOT_PLAYED_DAYS}`)
+  }
+  return value
 }
 
 function readCount(value: unknown): number | undefined {

@@ -3,6 +3,7 @@ import type { CoreContext } from './context.ts'
 import { invalidInput, notFound } from './errors.ts'
 import { drawDistinct, drawIndex, listOdds, type PickOdds, weighCatalogue } from './odds.ts'
 import { parsePickInput } from './pick-input.ts'
+import { withHistory } from './pick-history.ts'
 import { poolFor, withoutGames } from './pick-pools.ts'
 import type { StoreReads } from './store.ts'
 import type { Game } from './types.ts'
@@ -32,7 +33,7 @@ export function createPicker(ctx: CoreContext) {
         const excluded = request.sessionId === undefined
           ? NO_EXCLUSIONS
           : await sessionExclusions(tx, request.sessionId, request.excludePlayed)
-        const matching = poolFor(catalogue, request)
+        const matching = withHistory(poolFor(catalogue, request), request, ctx.now().getTime())
         const { games: pool, weights, answers } = withoutGames(matching, excluded)
         if (pool.length === 0) throw emptyPool(matching.games.length > 0, excluded)
 

@@ -4,7 +4,10 @@ import { invalidInput, notFound } from './errors.ts'
 import { emitSessionGamesUpdated, transactionWithEvents } from './events.ts'
 import type { StoreReads } from './store.ts'
 import type { Session } from './types.ts'
+import { readOptionalId, readPageLimit } from './paging.ts'
 import { asFields, readOptionalString } from './validate.ts'
+
+const SESSION_PAGE_MAX = 500
 
 export const ACTIVE_SESSION_EXISTS = 'An active session already exists. Please close it first.'
 
@@ -20,8 +23,14 @@ export async function getSessionOrThrow(tx: StoreReads, id: number): Promise<Ses
 export function createSessions(ctx: CoreContext) {
   const { store } = ctx
   return {
-    /** Newest first. */
-    list: (): Promise<Session[]> => store.read((tx) => tx.listSessions()),
+    /** Newest first: every session, or with `limit` (1 to 500) a page, after the session `before`. */
+    list: (query: unknown = {}): Promise<Session[]> => {
+      const fields = asFields(query)
+      const limit = readPageLimit(fields.limit, SESSION_PAGE_MAX, undefined)
+      const beforeId = readOptionalId(fields.before, 'before')
+      return store.read((tx) => tx.listSessions(limit === undefined && beforeId === null ? undefined
+        : { limit: limit ?? Number.MAX_SAFE_INTEGER, beforeId }))
+    },
     get: (id: number): Promise<Session> => store.read((tx) => getSessionOrThrow(tx, id)),
     active: (): Promise<Session | null> => store.read((tx) => tx.getActiveSession()),
 

@@ -3,7 +3,7 @@
 // Every method is asynchronous so a networked store (PostgreSQL) can implement it as is.
 import type {
   ApiToken, AuditEntry, ChatConnectorState, ChatCounts, ChatMessage, FavorBias, Flag, Game, GameFields, Pack,
-  PlayerCheckStatus, PollStatus, Session,
+  PlayerCheckStatus, PollStatus, Session, SessionVoteTally,
   SessionGame, SessionGameStatus, Vote, VoteType, Webhook, WebhookLog,
 } from './types.ts'
 
@@ -29,6 +29,13 @@ export type SessionGamePatch = Partial<{
 export type TimelineEntry = Pick<SessionGame, 'id' | 'game_id' | 'played_at' | 'title'>
 
 export type NewVote = Omit<Vote, 'id'>
+/** GET /api/votes' filters; null: any. */
+export interface VoteFilter {
+  sessionId: number | null
+  gameId: number | null
+  username: string | null
+  type: VoteType | null
+}
 export type NewChatMessage = Omit<ChatMessage, 'id'>
 
 /** A webhook as stored: the secret is here and nowhere in the API's Webhook. */
@@ -169,8 +176,11 @@ export interface StoreReads extends PollReads {
   listPacks(): Promise<readonly Pack[]>
   getPack(name: string): Promise<Pack | null>
 
-  /** Newest first, with games_played. */
-  listSessions(): Promise<Session[]>
+  /**
+   * Newest first (created_at, then id), with games_played: every session, or a page of at most
+   * `limit` after the session `beforeId` in that order.
+   */
+  listSessions(page?: { limit: number; beforeId: number | null }): Promise<Session[]>
   countSessions(): Promise<{ total: number; active: number }>
   getSession(id: number): Promise<Session | null>
   getActiveSession(): Promise<Session | null>
@@ -184,6 +194,13 @@ export interface StoreReads extends PollReads {
   /** The vote of `username` in the session whose timestamp is nearest to `timestamp`, within [from, to]. */
   findNearestVote(sessionId: number, username: string, from: string, to: string): Promise<Vote | null>
   listVotes(sessionId: number): Promise<Vote[]>
+  /**
+   * Votes matching the filter with an id below `beforeId` (null: from the newest), newest first
+   * (by id), at most `limit`. Through indexes: the cost of a page must not grow with the votes stored.
+   */
+  listVoteHistory(filter: VoteFilter, beforeId: number | null, limit: number): Promise<Vote[]>
+  /** The session's votes per game, by net (upvotes - downvotes) desc, upvotes desc, then title. */
+  tallySessionVotes(sessionId: number): Promise<SessionVoteTally[]>
   listChatMessages(sessionId: number): Promise<ChatMessage[]>
 
   /** Callers must not mutate the result. */

@@ -76,6 +76,16 @@ export interface Vote {
   timestamp: string
 }
 
+/** One game's votes within a session (GET /api/sessions/{id}/votes). */
+export interface SessionVoteTally {
+  game_id: number
+  title: string
+  pack_name: string
+  upvotes: number
+  downvotes: number
+  net: number
+}
+
 export interface ChatMessage {
   id: number
   session_id: number

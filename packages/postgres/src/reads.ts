@@ -1,11 +1,12 @@
 // The read half of the PostgreSQL Store. Text that users type (pack names, titles, usernames)
 // is indexed through md5() (see schema.ts), so lookups by it ask for the md5 and the value.
 import type {
-  AuditEntry, ChatMessage, Game, MonitorLease, Pack, Session, SessionGame, StoreReads, StoredEvent, TimelineEntry, Vote,
+  AuditEntry, ChatMessage, Game, MonitorLease, Pack, Session, SessionGame, SessionVoteTally, StoreReads, StoredEvent, TimelineEntry, Vote,
 } from '@game-picker/core'
+import { voteHistoryWhere } from '@game-picker/core'
 import { createPollReads } from './poll-store.ts'
 import type { Db } from './db.ts'
-import { EVENT_COLUMNS, GAME_SELECT, SESSION_GAME_SELECT, SESSION_SELECT, type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toWebhook, toWebhookLog } from './rows.ts'
+import { EVENT_COLUMNS, GAME_SELECT, SESSION_BEFORE, SESSION_GAME_SELECT, SESSION_SELECT, SESSION_TALLY, type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toWebhook, toWebhookLog } from './rows.ts'
 
 
 /** The read half, every method a statement (the store serves some from its caches, caches.ts). */
@@ -21,7 +22,9 @@ export function createReads(db: Db): StoreReads {
     listPacks: () => db.all<Pack>('SELECT * FROM packs ORDER BY name'),
     getPack: (name) => db.get<Pack>('SELECT * FROM packs WHERE md5(name) = md5($1) AND name = $1', [name]),
 
-    listSessions: () => db.all<Session>(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id DESC`),
+    listSessions: (page) => page
+      ? db.all<Session>(`${SESSION_SELECT} WHERE ${SESSION_BEFORE} ORDER BY s.created_at DESC, s.id DESC LIMIT $2`, [page.beforeId, page.limit])
+      : db.all<Session>(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id DESC`),
     countSessions: async () => (await db.get<{ total: number; active: number }>(
       'SELECT COUNT(*) AS total, COALESCE(SUM(is_active), 0) AS active FROM sessions'))!,
     getSession: (id) => db.get<Session>(`${SESSION_SELECT} WHERE s.id = $1`, [id]),
@@ -46,6 +49,11 @@ export function createReads(db: Db): StoreReads {
       return votes.reduce<Vote | null>((best, vote) => (best && distance(best) <= distance(vote) ? best : vote), null)
     },
     listVotes: (sessionId) => db.all<Vote>('SELECT * FROM votes WHERE session_id = $1 ORDER BY timestamp, id', [sessionId]),
+    listVoteHistory: (filter, beforeId, limit) => {
+      const { where, values } = voteHistoryWhere(filter, beforeId, (n) => `$${n}`)
+      return db.all<Vote>(`SELECT * FROM votes WHERE ${where} ORDER BY id DESC LIMIT $${values.length + 1}`, [...values, limit])
+    },
+    tallySessionVotes: (sessionId) => db.all<SessionVoteTally>(SESSION_TALLY, [sessionId]),
     listChatMessages: (sessionId) =>
       db.all<ChatMessage>('SELECT * FROM chat_messages WHERE session_id = $1 ORDER BY timestamp, id', [sessionId]),
 

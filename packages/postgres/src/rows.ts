@@ -21,6 +21,17 @@ export const SESSION_SELECT = `SELECT s.id, s.created_at, s.closed_at, s.is_acti
   (SELECT COUNT(*) FROM session_games sg WHERE sg.session_id = s.id) AS games_played
   FROM sessions s`
 
+/** Sessions after session $1 in the newest-first order ($1 null: from the newest; a deleted one: by id alone). */
+export const SESSION_BEFORE = `($1::bigint IS NULL OR (s.created_at, s.id) < (SELECT created_at, id FROM sessions WHERE id = $1)
+  OR (NOT EXISTS (SELECT 1 FROM sessions WHERE id = $1) AND s.id < $1))`
+
+/** One session's votes per game, by net, upvotes, title (then id, for ties of title). */
+export const SESSION_TALLY = `SELECT v.game_id, g.title, g.pack_name,
+  COUNT(*) FILTER (WHERE v.type = 'up') AS upvotes, COUNT(*) FILTER (WHERE v.type = 'down') AS downvotes,
+  SUM(CASE WHEN v.type = 'up' THEN 1 ELSE -1 END)::bigint AS net
+  FROM votes v JOIN games g ON g.id = v.game_id WHERE v.session_id = $1
+  GROUP BY v.game_id, g.title, g.pack_name ORDER BY net DESC, upvotes DESC, g.title, v.game_id`
+
 export const SESSION_GAME_COLUMNS = `sg.id, sg.session_id, sg.game_id, sg.played_at,
   sg.manually_added, sg.status, sg.room_code, sg.player_count, sg.player_count_check_status,
   g.pack_name, g.title, g.game_type, g.min_players, g.max_players, ${SCORE}, ${UP}, ${DOWN}`

@@ -15,13 +15,16 @@ export interface PickOptions extends Omit<FilterOptions, 'pack'> {
   pack?: string[]
   count?: number
   explain?: boolean
+  notPlayedWithin?: number
+  fresh?: boolean
+  popular?: boolean
   seed?: string
   add?: boolean
   interactive?: boolean
 }
 
 export function toPickInput(options: PickOptions, sessionId: number | undefined): PickInput {
-  const { pack: packs, ...filterOptions } = options
+  const { pack: packs, notPlayedWithin: _days, fresh: _fresh, popular: _popular, ...filterOptions } = options
   const { enabled: _enabled, ...filter } = readFilter(filterOptions)
   return {
     ...filter,
@@ -31,6 +34,9 @@ export function toPickInput(options: PickOptions, sessionId: number | undefined)
     packs,
     count: options.count,
     explain: options.explain || undefined,
+    notPlayedWithinDays: options.notPlayedWithin,
+    favorFresh: options.fresh || undefined,
+    favorPopular: options.popular || undefined,
   }
 }
 

@@ -17,8 +17,8 @@ export const sessionsCommand = {
     ctx.output.result(session, `Closed session #${session.id} (${session.games_played} games played).`)
   },
 
-  list: async (ctx: CommandContext) => {
-    const sessions = await (await ctx.backend('read')).sessions.list()
+  list: async (ctx: CommandContext, _args: [], { limit }: { limit?: number }) => {
+    const sessions = await (await ctx.backend('read')).sessions.list(limit)
     ctx.output.table(sessions, SESSION_COLUMNS, 'No sessions yet.')
   },
 

@@ -1,7 +1,7 @@
 // sessions (and their games), votes and chat import.
 import { Argument, type Command, Option } from 'commander'
 import type { Runtime } from '../runtime.ts'
-import { parseCount, parseId, parseTimestamp } from '../options.ts'
+import { parseCount, parseId, parsePageLimit, parseTimestamp } from '../options.ts'
 import { lazyAction, lazyGroup } from './action.ts'
 
 export function registerSessions(program: Command, runtime: Runtime) {
@@ -15,7 +15,8 @@ export function registerSessions(program: Command, runtime: Runtime) {
   sessions.command('start').description('start a session').option('--notes <text>', 'notes').action(sessionAction('start'))
   sessions.command('close').description('close a session').addArgument(sessionId(false))
     .option('--notes <text>', 'replace the notes').action(sessionAction('close'))
-  sessions.command('list').description('list sessions, newest first').action(sessionAction('list'))
+  sessions.command('list').description('list sessions, newest first')
+    .option('--limit <n>', 'only the newest N (1-500)', parsePageLimit).action(sessionAction('list'))
   sessions.command('show').description('show a session').addArgument(sessionId(false)).action(sessionAction('show'))
   sessions.command('delete').description('delete a closed session with its games and votes')
     .addArgument(sessionId(true)).action(sessionAction('delete'))
@@ -42,6 +43,13 @@ export function registerSessions(program: Command, runtime: Runtime) {
     .addArgument(new Argument('<direction>', 'up or down').choices(['up', 'down']))
     .requiredOption('--user <name>', 'who voted').option('--at <time>', 'when (ISO 8601; default now)', parseTimestamp)
     .action(lazyAction(runtime, async () => (await import('../commands/vote.ts')).voteCommand))
+
+  const votes = program.command('votes').description('the votes recorded, newest first')
+  votes.command('list').description('list votes, newest first (by id)')
+    .option('--session <id>', 'only this session\'s votes', parseId).option('--game <id>', 'only votes for this game', parseId)
+    .option('--user <name>', 'only this user\'s votes').addOption(new Option('--type <type>', 'only up or down votes').choices(['up', 'down']))
+    .option('--limit <n>', 'at most N votes (1-500, default 100)', parsePageLimit).option('--before <id>', 'only votes older than this vote id', parseId)
+    .action(lazyAction(runtime, async () => (await import('../commands/votes.ts')).votesListCommand))
 
   program.command('chat-import').description('import a chat log (JSON array of { username, message, timestamp })')
     .addArgument(sessionId(true)).argument('<file>', 'JSON file')

@@ -1,9 +1,10 @@
 // The read half of the sqlite Store.
 import type { MonitorLease, PollReads, StoreReads, StoredEvent, TimelineEntry } from '../store.ts'
-import type { AuditEntry, ChatMessage, Game, Pack, Session, SessionGame, Vote } from '../types.ts'
+import type { AuditEntry, ChatMessage, Game, Pack, Session, SessionGame, SessionVoteTally, Vote } from '../types.ts'
+import { voteHistoryWhere } from '../vote-history-sql.ts'
 import type { SqlReader } from './durable-db.ts'
 import type { TransactionCache } from './table-cache.ts'
-import { SESSION_GAME_SELECT, SESSION_SELECT, toApiToken, toApiTokenRecord, toChatConnector, toWebhook, toWebhookLog } from './rows.ts'
+import { SESSION_BEFORE, SESSION_GAME_SELECT, SESSION_SELECT, SESSION_TALLY, toApiToken, toApiTokenRecord, toChatConnector, toWebhook, toWebhookLog } from './rows.ts'
 
 
 /** The read half but the polls' (poll-store.ts); `cache` serves the hot, rarely changing reads (see table-cache.ts). */
@@ -19,7 +20,10 @@ export function createReads(db: SqlReader, cache: TransactionCache): Omit<StoreR
     listPacks: async () => cache.get('catalogue', 'packs', () => db.all<Pack>('SELECT * FROM packs ORDER BY name')),
     getPack: async (name) => one<Pack>('SELECT * FROM packs WHERE name = ?', [name]),
 
-    listSessions: async () => db.all<Session>(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id DESC`),
+    listSessions: async (page) => page
+      ? db.all<Session>(`${SESSION_SELECT} WHERE ${SESSION_BEFORE} ORDER BY s.created_at DESC, s.id DESC LIMIT ?`,
+        [page.beforeId, page.beforeId, page.beforeId, page.beforeId, page.limit])
+      : db.all<Session>(`${SESSION_SELECT} ORDER BY s.created_at DESC, s.id DESC`),
     countSessions: async () => cache.get('sessions', 'counts', () => db.get<{ total: number; active: number }>(
       'SELECT COUNT(*) AS total, COALESCE(SUM(is_active), 0) AS active FROM sessions',
     )!),
@@ -48,6 +52,11 @@ export function createReads(db: SqlReader, cache: TransactionCache): Omit<StoreR
     },
     listVotes: async (sessionId) =>
       db.all<Vote>('SELECT * FROM votes WHERE session_id = ? ORDER BY timestamp, id', [sessionId]),
+    listVoteHistory: async (filter, beforeId, limit) => {
+      const { where, values } = voteHistoryWhere(filter, beforeId)
+      return db.all<Vote>(`SELECT * FROM votes WHERE ${where} ORDER BY id DESC LIMIT ?`, [...values, limit])
+    },
+    tallySessionVotes: async (sessionId) => db.all<SessionVoteTally>(SESSION_TALLY, [sessionId]),
     listChatMessages: async (sessionId) =>
       db.all<ChatMessage>('SELECT * FROM chat_messages WHERE session_id = ? ORDER BY timestamp, id', [sessionId]),
 

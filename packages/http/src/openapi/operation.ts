@@ -82,7 +82,7 @@ function operation(tag: string, path: string, spec: OperationSpec): Record<strin
 
   const parameters = [
     ...pathNames.map((name) => ({ name, in: 'path', required: true, ...PATH_PARAMS[name] })),
-    ...Object.entries(spec.query ?? {}).map(([name, query]) => ({ name, in: 'query', required: false, ...query })),
+    ...Object.entries(spec.query ?? {}).map(([name, query]) => ({ name, in: 'query', required: false, ...query, schema: emptyAllowed(query.schema) })),
     ...Object.entries(spec.headers ?? {}).map(([name, header]) => ({ name, in: 'header', required: false, ...header })),
   ]
   return {
@@ -106,6 +106,11 @@ function operation(tag: string, path: string, spec: OperationSpec): Record<strin
     ...spec.extra,
   }
 }
+
+// An empty query value (`?limit=`, what an HTML form sends for "any") is the same as leaving the
+// parameter out, everywhere in the API; the document says so of every query parameter.
+const EMPTY: Schema = { type: 'string', const: '', description: 'Empty: the same as leaving the parameter out' }
+const emptyAllowed = (schema: Schema): Schema => ({ anyOf: [schema, EMPTY] })
 
 function requestBody({ schema, required = true, description }: NonNullable<OperationSpec['body']>) {
   return { required, ...(description ? { description } : {}), content: { 'application/json': { schema } } }

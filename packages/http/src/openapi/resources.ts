@@ -34,6 +34,16 @@ const Game = object({
   last_played_at: nullable(dateTime('played_at of its newest session game that is not skipped; null when never played')),
 }, undefined, { description: 'A game of the catalogue. Flags are the integers 0 or 1.' })
 
+const Vote = object({
+  id: integer(),
+  session_id: integer(),
+  game_id: integer(),
+  session_game_id: nullable(integer('The session game it counted for; null for a ticker vote')),
+  username: string(),
+  type: string(undefined, { enum: ['up', 'down'] }),
+  timestamp: dateTime('The vote\'s own time'),
+}, undefined, { description: 'A recorded vote' })
+
 const Pack = object({ id: integer(), name: string(), favor_bias: favorBias, created_at: dateTime() })
 
 const PackMeta = object({
@@ -166,6 +176,6 @@ const Backup = object({
 
 export const resourceSchemas: Record<string, Schema> = {
   ChatConnectorStatus, ChatListEntry, Backup,
-  Game, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken, CreatedApiToken,
+  Game, Vote, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken, CreatedApiToken,
   AuditEntry,
 }

@@ -4,7 +4,7 @@ import { download, type ApiRouter } from '../router.ts'
 
 export function registerSessionRoutes(api: ApiRouter, core: Core) {
   const sessions = { scope: 'sessions' } as const
-  api.get('/api/sessions', () => core.sessions.list())
+  api.get('/api/sessions', (req) => core.sessions.list(req.query))
   api.post('/api/sessions', async (req) => core.sessions.start(await req.body()), { scope: 'sessions', status: 201 })
   api.get('/api/sessions/active', async () =>
     (await core.sessions.active()) ?? { session: null, message: 'No active session' })
@@ -17,6 +17,7 @@ export function registerSessionRoutes(api: ApiRouter, core: Core) {
   api.post('/api/sessions/:id/close', async (req) => core.sessions.close(req.id(), await req.body()), sessions)
 
   api.get('/api/sessions/:id/games', (req) => core.sessionGames.list(req.id()))
+  api.get('/api/sessions/:id/votes', (req) => core.voteHistory.sessionTally(req.id()))
   api.post('/api/sessions/:id/games', async (req) => core.sessionGames.add(req.id(), await req.body()),
     { scope: 'sessions', status: 201 })
   api.post('/api/sessions/:id/chat-import', async (req) => core.importChat(req.id(), await req.body()), sessions)

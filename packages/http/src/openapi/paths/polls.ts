@@ -8,7 +8,8 @@ const CLOSED = 'Poll is closed'
 const PICK_ERRORS = ['playerCount must be an integer', 'drawing must be one of: only, exclude', 'length must be one of: short, medium, long',
   'familyFriendly must be true or false', 'sessionId must be a positive integer', 'excludePlayed must be true or false',
   'audienceOverflow must be a boolean', 'explain must be a boolean', 'packs must be a non-empty array of pack names',
-  'Unknown pack: NAME', 'pick must be an object', 'count must be an integer from 2 to 10']
+  'Unknown pack: NAME', 'pick must be an object', 'count must be an integer from 2 to 10',
+  'notPlayedWithinDays must be an integer from 1 to 3650', 'favorFresh must be a boolean', 'favorPopular must be a boolean']
 
 const openBody = input({
   gameIds: { ...arrayOf(integer(undefined, { minimum: 1 }), 'The candidates, in this order: 2 to 10 distinct ids of enabled games'), minItems: 2, maxItems: 10 },

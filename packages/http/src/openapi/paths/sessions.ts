@@ -39,9 +39,22 @@ const sessionExport = object({
   exported_at: dateTime(),
 })
 
+const voteTally = object({
+  game_id: integer(), title: string(), pack_name: string(), upvotes: integer(), downvotes: integer(), net: integer('upvotes - downvotes'),
+})
+
 export const sessionPaths = pathItems('Sessions', {
   '/api/sessions': {
-    get: { summary: 'List sessions', ok: { description: 'Every session, newest first', schema: arrayOf(ref('Session')) } },
+    get: {
+      summary: 'List sessions',
+      description: 'Newest first (by created_at, then id). Without `limit`, every session.',
+      query: {
+        limit: { schema: { type: 'integer', minimum: 1, maximum: 500 }, description: 'At most this many sessions (the History page asks 20)' },
+        before: { schema: { type: 'integer', minimum: 1 }, description: 'Only sessions after this one in the order (the last id of the previous page)' },
+      },
+      ok: { description: 'Sessions, newest first', schema: arrayOf(ref('Session')) },
+      errors: { 400: ['limit must be an integer from 1 to 500', 'before must be a positive integer'] },
+    },
     post: {
       summary: 'Start a session', scope: 'sessions', body: notesBody,
       ok: { status: 201, description: 'The new, active session', schema: ref('Session') },
@@ -78,6 +91,14 @@ export const sessionPaths = pathItems('Sessions', {
       body: notesBody,
       ok: { description: 'The closed session', schema: ref('Session') },
       errors: { 400: ['Session is already closed', 'notes must be a string'], 404: [NOT_FOUND] },
+    },
+  },
+  '/api/sessions/{id}/votes': {
+    get: {
+      summary: 'Session vote tally',
+      description: 'The session\'s votes per game (ticker votes included), by net, then upvotes, then title.',
+      ok: { description: 'One entry per game with votes in the session', schema: arrayOf(voteTally) },
+      errors: { 404: [NOT_FOUND] },
     },
   },
   '/api/sessions/{id}/games': {
