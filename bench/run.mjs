@@ -7,7 +7,8 @@
 //   BENCH_SOAK_S=N    length of the soak row in seconds (default 600; 60 with BENCH_QUICK)
 //   BENCH_ONLY=a,b    run only these groups: serve (the seeded database: reads, RSS, votes,
 //                     soak), postgres (its rows, with the sqlite pick, stats and votes they are
-//                     judged against), sse, chat, csv, cli, history (bench/lib/history.mjs), polls
+//                     judged against), sse, chat, csv, cli, history (bench/lib/history.mjs), polls,
+//                     multistream (bench/lib/multistream.mjs)
 //   BENCH_PG_TRACK=all  PostgreSQL statements inside functions are counted too
 //   BENCH_HISTORY_MAX=N  the history group's largest size (default 10,000,000 votes)
 import { spawnSync } from 'node:child_process'
@@ -29,7 +30,7 @@ const WARMUP_S = 1
 const ADMIN_KEY = 'bench-admin-key'
 const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true })
-const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls']
+const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls', 'multistream']
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((group) => group.trim()).filter(Boolean) : GROUPS
 for (const group of ONLY) {
   if (!GROUPS.includes(group)) {
@@ -455,6 +456,27 @@ try {
       id: 'pollFinal', name: 'Poll: final tally after closing',
       result: `sent ${polls.sent.join(' / ')}, counted ${polls.counted.join(' / ')}, poll.closed ${polls.streamedFinal?.join(' / ')}`,
       baseline: '-', target: 'exact', measured: polls.exact ? 'exact' : 'differs', pass: polls.exact, values: polls,
+    })
+  }
+
+  // 13. A multistream: every chat platform's fake at once, 300 messages a second in total, into one poll.
+  if (runs('multistream')) {
+    step('multistream: Twitch, YouTube (and Discord) chats at once, 300 messages a second into one poll, a TV on the event stream')
+    const multi = await runNodeJson(join(ROOT, 'bench/lib/multistream.mjs'), ['--dir', dir, '--rate', '300', '--seconds', QUICK ? '4' : '10'], { timeoutMs: 120_000 })
+    raw.multistream = multi
+    const chatNames = multi.chats.map((name) => name[0].toUpperCase() + name.slice(1)).join(' + ')
+    const delays = Object.entries(multi.perChat).map(([name, one]) => name === 'youtube'
+      ? `YouTube p50 ${one.fromServed.p50Ms} ms, p99 ${one.fromServed.p99Ms} ms from the reader's call (p99 ${one.p99Ms} ms from being typed: the 5 s interval)`
+      : `${name[0].toUpperCase() + name.slice(1)} p50 ${one.p50Ms} ms, p99 ${one.p99Ms} ms`).join('; ')
+    row({
+      id: 'multistreamTally', name: `Multistream: ${chatNames} chats at once, ${multi.rate} messages/s for ${multi.seconds} s into one poll, the TV's event stream`,
+      result: `delay from a message reaching Game Picker to the TV counting it: ${delays}; ${multi.unseen} never seen, ${multi.youtubeCalls} YouTube calls`,
+      baseline: '-', target: 'p99 < 1 s', measured: `p99 ${multi.p99Ms} ms`, pass: multi.p99Ms < 1000 && multi.unseen === 0, values: multi,
+    })
+    row({
+      id: 'multistreamFinal', name: 'Multistream: final tally after closing',
+      result: `sent ${multi.sent.join(' / ')}, counted ${multi.counted.join(' / ')}`,
+      baseline: '-', target: 'exact', measured: multi.exact ? 'exact' : 'differs', pass: multi.exact, values: multi,
     })
   }
 

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { connectEvents } from '../helpers/event-client.ts'
 import { type FakeTwitch, startFakeTwitch } from '../helpers/fake-twitch.ts'
 import { ADMIN_KEY, call, login, openSharedStores, openTestStore } from '../helpers/server.ts'
+import { until } from '../helpers/until.ts'
 
 let twitch: FakeTwitch
 beforeAll(async () => void (twitch = await startFakeTwitch()))
@@ -16,15 +17,6 @@ const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  for (const end = Date.now() + timeoutMs; ;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > end) throw new Error(`condition not reached; last value ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 async function serverOn(
   store: Store, instanceId: string, options: Partial<ServerOptions> = {},

@@ -26,6 +26,8 @@ afterAll(async () => {
 })
 
 const chatStatus = () => page.getByRole('status', { name: 'Twitch chat status' })
+/** The Twitch panel: every chat's panel has its own Connect and Disconnect. */
+const panel = () => page.getByRole('region', { name: 'Twitch chat' })
 
 test('the public Session page has no chat controls', async () => {
   await page.goto(`${server.url}/session`)
@@ -48,11 +50,11 @@ test('the admin connects a channel; chat votes show in the connector\'s counts a
   await page.getByRole('heading', { name: 'Twitch chat' }).waitFor()
 
   await page.getByLabel('Twitch channel').fill('no')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await panel().getByRole('button', { name: 'Connect' }).click()
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('channel must be 3 to 25 letters, digits or _')
 
   await page.getByLabel('Twitch channel').fill('Web_Stream')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await panel().getByRole('button', { name: 'Connect' }).click()
   await expect.poll(async () => (await chatStatus().textContent()) ?? '').toMatch(/^Connected · #web_stream · reading since /)
   expect(twitch.readers('web_stream')).toBe(1)
 
@@ -68,7 +70,7 @@ test('the admin connects a channel; chat votes show in the connector\'s counts a
   twitch.drop()
   await expect.poll(async () => (await chatStatus().textContent()) ?? '', { timeout: 10_000 }).toMatch(/^Connected/)
 
-  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await panel().getByRole('button', { name: 'Disconnect' }).click()
   await page.getByLabel('Twitch channel').waitFor()
   expect(problems.filter((problem) => !problem.includes('status of 400'))).toEqual([])
 })

@@ -119,6 +119,8 @@ export interface Backend {
   chat: {
     start(platform: string, body: Body): Promise<unknown>
     list(): Promise<ChatListEntry[]>
+    /** One platform's own status (GET /api/chat/{platform}: YouTube's carries the quota used). */
+    status(platform: string): Promise<Record<string, unknown>>
     stop(platform: string): Promise<unknown>
   }
   close(): Promise<void>

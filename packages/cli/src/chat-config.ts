@@ -6,5 +6,6 @@ export function chatConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ChatCon
   const value = (name: string) => env[name] || undefined
   return {
     twitch: { url: value('TWITCH_CHAT_URL') },
+    youtube: { apiUrl: value('YOUTUBE_API_URL'), apiKey: value('YOUTUBE_API_KEY') },
   }
 }

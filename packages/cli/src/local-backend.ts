@@ -75,7 +75,7 @@ export function createLocalBackend(core: Core): Backend {
       logs: core.webhooks.logs,
     },
     tokens: { create: core.apiTokens.create, list: core.apiTokens.list, revoke: core.apiTokens.revoke },
-    chat: { start: core.chat.start, list: core.chat.list, stop: core.chat.stop },
+    chat: { start: core.chat.start, list: core.chat.list, status: core.chat.status, stop: core.chat.stop },
     audit: (limit) => core.audit.list({ limit: limit === undefined ? undefined : String(limit) }),
     close: core.close,
   }

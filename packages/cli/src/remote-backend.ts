@@ -114,6 +114,7 @@ export function createRemoteBackend(client: RemoteClient): Backend {
     chat: {
       start: (platform, body) => json('POST', `/api/chat/${platform}`, { body, ...AUTH }),
       list: () => json<ChatListEntry[]>('GET', '/api/chat'),
+      status: (platform) => json<Record<string, unknown>>('GET', `/api/chat/${platform}`),
       stop: (platform) => json('DELETE', `/api/chat/${platform}`, AUTH),
     },
     audit: (limit) => json<AuditEntry[]>('GET', '/api/audit', { query: { limit }, ...AUTH }),

@@ -26,6 +26,7 @@ import { createVoteHistory } from './vote-history.ts'
 import { createVotes } from './votes.ts'
 import { createChatConnectors } from './chat-connectors.ts'
 import { createTwitchPlatform, type TwitchConfig } from './platforms/twitch/index.ts'
+import { createYouTubePlatform, type YouTubeConfig } from './platforms/youtube/index.ts'
 import { createWebhooks } from './webhooks.ts'
 
 export interface CoreOptions {
@@ -44,6 +45,7 @@ export interface CoreOptions {
 /** Per platform: its endpoint (a local fake in tests) and default credentials. */
 export interface ChatConfig {
   twitch?: TwitchConfig
+  youtube?: YouTubeConfig
 }
 
 export function createCore(options: CoreOptions) {
@@ -95,7 +97,7 @@ export function createCore(options: CoreOptions) {
      * The chat connectors, one per platform: channel, state, counts and lease (the connections
      * are in '@game-picker/core/platforms').
      */
-    chat: createChatConnectors(ctx, [createTwitchPlatform(options.chat?.twitch)]),
+    chat: createChatConnectors(ctx, [createTwitchPlatform(options.chat?.twitch), createYouTubePlatform(options.chat?.youtube)]),
     instanceId: ctx.instanceId,
     /**
      * Calls `listener` after a commit, by this process or another sharing the store, that added

@@ -2,8 +2,8 @@
 // carrying the API's own `error` text.
 import { getToken, setToken } from './auth.ts'
 import type {
-  ChatEntry, ChatPlatform, Favor, Game, NetworkInfo, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Room, Session, SessionGame,
-  SessionGameStatus, Stats,
+  ChatEntry, ChatPlatform, Favor, Game, NetworkInfo, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Room, Session,
+  SessionGame, SessionGameStatus, Stats, YouTubeChatStatus,
 } from './types.ts'
 
 export class ApiError extends Error {
@@ -101,3 +101,5 @@ export const listChats = () => request<ChatEntry[]>('GET', '/api/chat')
 export const connectChat = (platform: ChatPlatform, body: Record<string, unknown>) =>
   request<unknown>('POST', `/api/chat/${platform}`, { body, ...admin })
 export const disconnectChat = (platform: ChatPlatform) => request<unknown>('DELETE', `/api/chat/${platform}`, admin)
+/** The YouTube chat's own status (its quota), while one is read. */
+export const getYouTubeStatus = () => request<YouTubeChatStatus>('GET', '/api/chat/youtube')

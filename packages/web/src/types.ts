@@ -138,6 +138,18 @@ export interface ChatEntry {
   counts: { up: number; down: number; poll: number; ignored: number }
 }
 
+/** GET /api/chat/youtube: the list's fields for YouTube, with the quota. */
+export interface YouTubeChatStatus {
+  video: string
+  state: ChatEntry['state']
+  since: string
+  interval_seconds: number
+  quota_used: number
+  quota_resets_at: string
+  error: string | null
+  counts: ChatEntry['counts']
+}
+
 /** GET /api/network: where phones reach the server. */
 export interface NetworkInfo {
   host: string

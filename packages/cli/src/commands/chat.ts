@@ -1,4 +1,4 @@
-// chat twitch|status|stop: the chat connectors. What to read is kept in the database; a running
+// chat twitch|youtube|status|stop: the chat connectors. What to read is kept in the database; a running
 // server reads it (with --remote, that server; on a file, the next `serve` on it).
 import type { ChatConnectorState, ChatListEntry } from '@game-picker/core'
 import type { CommandContext } from '../context.ts'
@@ -12,20 +12,24 @@ const STATE_WORDS: Record<ChatConnectorState, string> = {
 /** What each platform reads, as a person names it. */
 const CHANNEL_WORDS: Record<string, string> = { twitch: 'Twitch channel', discord: 'Discord channel', youtube: 'YouTube video' }
 
-function describe(platform: string, status: Omit<ChatListEntry, 'platform'>): string {
+/** A platform's status: the list's fields, or its own (YouTube's names the `video`, with its quota and error). */
+type ChatStatus = Omit<ChatListEntry, 'platform' | 'channel'> & { channel?: string; video?: string; quota_used?: number; quota_resets_at?: string; error?: string | null }
+
+function describe(platform: string, status: ChatStatus): string {
   const { up, down, poll, ignored } = status.counts
   return [
-    `${CHANNEL_WORDS[platform] ?? platform}: ${status.channel}`,
-    `State: ${STATE_WORDS[status.state] ?? status.state}`,
+    `${CHANNEL_WORDS[platform] ?? platform}: ${status.channel ?? status.video}`,
+    `State: ${STATE_WORDS[status.state] ?? status.state}${status.error ? ` (${status.error})` : ''}`,
     `Since: ${status.since}`,
     `Votes: ${up} up, ${down} down, ${poll} in polls; ${ignored} messages ignored`,
+    ...(status.quota_used === undefined ? [] : [`Quota used today: ${status.quota_used} of 10000 units (the day starts again at ${status.quota_resets_at})`]),
   ].join('\n')
 }
 
 /** Starts reading a platform's chat with the POST body `body`. */
 export async function startChat(ctx: CommandContext, platform: string, body: Record<string, unknown>, hint: string) {
   const backend = await ctx.backend('write')
-  const status = await backend.chat.start(platform, body) as ChatListEntry
+  const status = await backend.chat.start(platform, body) as ChatStatus
   const where = backend.mode === 'remote' ? 'The server reads it now.' : 'A server started on this database reads it.'
   ctx.output.result(status, `${describe(platform, status)}\n${where} ${hint}`)
 }
@@ -33,12 +37,19 @@ export async function startChat(ctx: CommandContext, platform: string, body: Rec
 export const chatCommand = {
   twitch: (ctx: CommandContext, _args: [], { channel }: { channel: string }) =>
     startChat(ctx, 'twitch', { channel }, 'Viewers type thisgame++ or thisgame-- (and a number while a poll is open).'),
+  youtube: (ctx: CommandContext, _args: [], { video, apiKey, interval }: { video: string; apiKey?: string; interval?: number }) =>
+    startChat(ctx, 'youtube', { video, ...(apiKey === undefined ? {} : { api_key: apiKey }), ...(interval === undefined ? {} : { interval_seconds: interval }) },
+      'Viewers type thisgame++ or thisgame-- (and a number while a poll is open); messages already in the chat are not counted.'),
   status: async (ctx: CommandContext) => {
-    const chats = await (await ctx.backend('read')).chat.list()
-    ctx.output.result(chats, chats.length === 0 ? 'No chat is read.' : chats.map((chat) => describe(chat.platform, chat)).join('\n\n'))
+    const backend = await ctx.backend('read')
+    const chats = await backend.chat.list()
+    // YouTube's own status adds the quota used today, which the list does not carry.
+    const details = await Promise.all(chats.map(async (chat): Promise<ChatStatus> =>
+      chat.platform === 'youtube' ? (await backend.chat.status('youtube').catch(() => chat)) as ChatStatus : chat))
+    ctx.output.result(chats, chats.length === 0 ? 'No chat is read.' : chats.map((chat, n) => describe(chat.platform, details[n])).join('\n\n'))
   },
   stop: async (ctx: CommandContext, [platform = 'twitch']: [string?]) => {
-    const status = await (await ctx.backend('write')).chat.stop(platform) as ChatListEntry
-    ctx.output.result(status, `Stopped reading ${status.channel}.\n${describe(platform, status)}`)
+    const status = await (await ctx.backend('write')).chat.stop(platform) as ChatStatus
+    ctx.output.result(status, `Stopped reading ${status.channel ?? status.video}.\n${describe(platform, status)}`)
   },
 }

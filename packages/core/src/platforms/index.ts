@@ -4,3 +4,4 @@
 export { createChatConnector, type ChatConnector, type ChatConnectorOptions } from './connector.ts'
 export type { ChatPlatform, ChatPlatformName, IncomingChatMessage, PlatformConnection, PlatformContext, PreparedConnector } from './types.ts'
 export { createTwitchPlatform, DEFAULT_TWITCH_CHAT_URL, openChatConnection, parseIrcLine, type ChatConnection, type ChatLine, type IrcMessage, type TwitchConfig } from './twitch/index.ts'
+export { createYouTubePlatform, DEFAULT_YOUTUBE_API_URL, type YouTubeConfig } from './youtube/index.ts'

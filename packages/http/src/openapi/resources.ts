@@ -160,6 +160,16 @@ const ChatConnectorStatus = object({
   since: dateTime('When reading this channel was started'),
   counts: chatCounts,
 }, undefined, { description: 'The Twitch chat connector. Each message is counted once, by its own id, whichever server read it.' })
+const YouTubeChatStatus = object({
+  video: string('The video whose live chat is read (its 11-character id)'),
+  state: chatState,
+  since: dateTime('When reading this video\'s chat was started'),
+  interval_seconds: integer('Least time between two reads of the chat', { minimum: 5, maximum: 60 }),
+  quota_used: integer('Quota units this reading used today (days start at midnight Pacific time): 1 to find the chat, 5 a read', { minimum: 0 }),
+  quota_resets_at: dateTime('The next midnight Pacific time, when the key\'s daily quota (10,000 units by default) starts again'),
+  error: nullable(string('Why reading failed for good (state failed), e.g. "YouTube refused the API key"')),
+  counts: chatCounts,
+}, undefined, { description: 'The YouTube chat connector (the API key is never shown). Each message is counted once, by its own id, whichever server read it.' })
 const ChatListEntry = object({
   platform: string('The platform', { enum: ['twitch', 'discord', 'youtube'] }),
   channel: string('What is read: the Twitch channel, the Discord channel id, the YouTube video id'),
@@ -175,7 +185,7 @@ const Backup = object({
 }, undefined, { description: 'A complete, checked backup: an ordinary database file (`serve --db FILE` serves it).' })
 
 export const resourceSchemas: Record<string, Schema> = {
-  ChatConnectorStatus, ChatListEntry, Backup,
+  ChatConnectorStatus, ChatListEntry, YouTubeChatStatus, Backup,
   Game, Vote, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken, CreatedApiToken,
   AuditEntry,
 }

@@ -10,6 +10,7 @@ import { useRequest } from '../../hooks.ts'
 import type { ChatEntry, ChatPlatform } from '../../types.ts'
 import { ErrorAlert } from '../error-alert.tsx'
 import { TwitchChat } from './twitch-chat.tsx'
+import { YouTubeChat } from './youtube-chat.tsx'
 
 const REFRESH_MS = 5000
 
@@ -36,6 +37,7 @@ export function ChatPanels() {
     <>
       <ErrorAlert error={error} />
       <TwitchChat chat={chatOf('twitch')} reload={reload} />
+      <YouTubeChat chat={chatOf('youtube')} reload={reload} />
     </>
   )
 }
