@@ -40,8 +40,8 @@ test('Twitch and YouTube chats vote for the same game and in the same poll; GET 
     expect((await api('POST', '/api/chat/twitch', { channel: 'multi_stream' })).status).toBe(201)
     expect((await api('POST', '/api/chat/youtube', { video: 'https://youtu.be/multiStream' })).status).toBe(201)
     const listed = await until(async () => (await call(server.url, 'GET', '/api/chat')).body,
-      (chats: { state: string }[]) => chats.length === 2 && chats.every((chat) => chat.state === 'connected'))
-    expect(listed.map(({ platform, channel }: { platform: string; channel: string }) => ({ platform, channel }))).toEqual([
+      (chats: { platform: string; channel: string; state: string }[]) => chats.length === 2 && chats.every((chat) => chat.state === 'connected'))
+    expect(listed.map(({ platform, channel }) => ({ platform, channel }))).toEqual([
       { platform: 'twitch', channel: 'multi_stream' }, { platform: 'youtube', channel: 'multiStream' },
     ])
 
