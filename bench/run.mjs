@@ -8,9 +8,10 @@
 //   BENCH_ONLY=a,b    run only these groups: serve (the seeded database: reads, RSS, votes,
 //                     soak), postgres (its rows, with the sqlite pick, stats and votes they are
 //                     judged against), sse, chat, csv, cli, history (bench/lib/history.mjs), polls,
-//                     multistream (bench/lib/multistream.mjs)
+//                     multistream (bench/lib/multistream.mjs), backup (bench/lib/backup.mjs)
 //   BENCH_PG_TRACK=all  PostgreSQL statements inside functions are counted too
 //   BENCH_HISTORY_MAX=N  the history group's largest size (default 10,000,000 votes)
+//   BENCH_BACKUP_VOTES=N the history size the backup group backs up (default 10,000,000 votes)
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
@@ -19,6 +20,7 @@ import {
   cliAvailable, dist, freePort, median, processMemory, ROOT, round, runNodeJson, startServerProcess,
 } from './lib/common.mjs'
 import { PICK_FILTERS } from './lib/data.mjs'
+import { backupRows, backupVotes, runBackup } from './lib/backup.mjs'
 import { historySizes, runHistory } from './lib/history.mjs'
 import { measure } from './lib/load.mjs'
 import { copyToPostgres, startPostgres, startPostgresServers } from './lib/postgres.mjs'
@@ -30,7 +32,7 @@ const WARMUP_S = 1
 const ADMIN_KEY = 'bench-admin-key'
 const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true })
-const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls', 'multistream']
+const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls', 'multistream', 'backup']
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((group) => group.trim()).filter(Boolean) : GROUPS
 for (const group of ONLY) {
   if (!GROUPS.includes(group)) {
@@ -489,6 +491,15 @@ try {
     raw.history = history.raw
     for (const r of history.rows) row(r)
     notes.push(...history.notes)
+  }
+
+  // 12. Backup: db backup of a history database while the server takes 50 connections of votes.
+  if (runs('backup')) {
+    step(`backup: db backup of the ${fmtInt(backupVotes())}-vote history database under live votes`)
+    const measured = await runBackup({ step })
+    raw.backup = measured
+    for (const r of backupRows(measured)) row(r)
+    if (measured.votes < 10_000_000) notes.push(`backup: the ${fmtInt(measured.votes)}-vote database (BENCH_BACKUP_VOTES), not 10,000,000`)
   }
 } finally {
   for (const s of servers) await s.kill9().catch(() => {})

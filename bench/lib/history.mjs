@@ -43,8 +43,8 @@ function seedKey() {
 
 const folderBytes = (dir) => readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0)
 
-/** The cached seeded folder for `votes`, seeding it first when missing. */
-async function seededFolder(votes, step) {
+/** The cached seeded folder for `votes`, seeding it first when missing (also the backup group's). */
+export async function seededFolder(votes, step) {
   const root = cacheRoot()
   mkdirSync(root, { recursive: true })
   const name = `votes-${votes}-v${SEED_FORMAT}-${seedKey()}`

@@ -22,6 +22,8 @@ export interface Sequencer {
    * when `cacheChanged`, every instance holding caches heard of it.
    */
   afterCommit(txid: string | null, topics: ReadonlySet<ChangeTopic>, cacheChanged: boolean): Promise<void>
+  /** Starts the periodic runs, once the schema is up to date (a run before would find no sequence_events). */
+  start(): void
   close(): void
 }
 
@@ -94,8 +96,7 @@ export function createSequencer(conn: Dedicated, sender: string, coherence: Cohe
   }
 
   // Numbers what no waiting commit asked for: events of an instance that died after its commit.
-  const timer = setInterval(() => { if (!running) void run() }, options.intervalMs ?? 1000)
-  timer.unref()
+  let timer: NodeJS.Timeout | undefined
 
   return {
     afterCommit(txid, changed, cacheChanged) {
@@ -105,6 +106,11 @@ export function createSequencer(conn: Dedicated, sender: string, coherence: Cohe
         waiters.push({ txid: changed.has('events') ? txid : null, cache: cacheChanged, resolve })
         void run()
       })
+    },
+    start() {
+      if (timer || closed) return
+      timer = setInterval(() => { if (!running) void run() }, options.intervalMs ?? 1000)
+      timer.unref()
     },
     close() {
       closed = true

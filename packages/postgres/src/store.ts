@@ -345,6 +345,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       onCreate: options.onCreate && (() => options.onCreate!({ ...store, read: readNow, transaction: transactionNow })),
     })
     setUp = true
+    sequencer.start()
     coherence.start()
     Object.assign(store, { created })
     return { created }

@@ -56,7 +56,9 @@ export const setPackEnabled = (name: string, enabled: boolean) =>
 export const setPackFavor = (name: string, favor_bias: Favor) =>
   request('PATCH', `/api/games/packs/${encodeURIComponent(name)}/favor`, { body: { favor_bias }, ...admin })
 
-export const listSessions = () => request<Session[]>('GET', '/api/sessions')
+/** A page of sessions, newest first: at most `limit`, after the session `before`. */
+export const listSessionPage = (limit: number, before?: number) =>
+  request<Session[]>('GET', `/api/sessions?limit=${limit}${before === undefined ? '' : `&before=${before}`}`)
 export async function findActiveSession(): Promise<Session | null> {
   const body = await request<Session | { session: null }>('GET', '/api/sessions/active')
   return 'id' in body ? body : null

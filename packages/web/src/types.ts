@@ -14,6 +14,8 @@ export interface Game {
   downvotes: number
   enabled: number
   favor_bias: Favor
+  ticker: string | null
+  last_played_at: string | null
 }
 
 export type Favor = -1 | 0 | 1
@@ -65,6 +67,8 @@ export interface PickRequest {
   packs?: string[]
   sessionId?: number
   explain?: boolean
+  favorFresh?: boolean
+  favorPopular?: boolean
 }
 
 export interface Odds {

@@ -2,7 +2,7 @@
 // while it goes on serving. The copy is the database as of a checkpoint taken when the backup
 // starts (snapshot.ts), so it holds every write acknowledged before then; it is copied a slice
 // at a time (each slice a short synchronous read, then an asynchronous write), written under a
-// temporary name, fsynced, checked with SQLite's integrity_check off the main thread, and only
+// temporary name, fsynced, checked with SQLite's integrity_check in a child process, and only
 // then renamed to its name. A crash at any point leaves at most the temporary file.
 import { dirname } from 'node:path'
 import { BackupRunningError, snapshotsOf, type SqlDatabase } from './durable-db.ts'
@@ -14,7 +14,7 @@ export { BackupRunningError } from './durable-db.ts'
 export interface BackupOptions {
   /** The backup file's writes (a test records them to cut the power). Default: the real file system. */
   io?: FileIO
-  /** Checks the finished temporary file; default SQLite's integrity_check in a worker thread. */
+  /** Checks the finished temporary file; default SQLite's integrity_check in a child process. */
   verify?: (file: string) => Promise<void>
   /** Pages per slice (default 64: 256 KiB of 4 KiB pages, a fraction of a millisecond to read). */
   slicePages?: number

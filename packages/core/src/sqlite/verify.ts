@@ -1,18 +1,19 @@
-// SQLite's integrity_check on a written backup, in a worker thread (see integrity-worker.mjs).
-import { Worker } from 'node:worker_threads'
+// SQLite's integrity_check on a written backup, in a child process (see integrity-check.mjs).
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const CHECKER = fileURLToPath(new URL('./integrity-check.mjs', import.meta.url))
 
 export function checkIntegrity(file: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./integrity-worker.mjs', import.meta.url), { workerData: { file } })
-    let answered = false
-    worker.once('message', ({ problems }: { problems: string[] }) => {
-      answered = true
-      if (problems.length === 0) resolve()
-      else reject(new Error(`the copy failed SQLite's integrity check: ${problems.join('; ')}`))
-    })
-    worker.once('error', reject)
-    worker.once('exit', (code) => {
-      if (!answered) reject(new Error(`the integrity check stopped (exit code ${code})`))
-    })
+    // sql.js on V8's baseline WebAssembly tier, as the CLI runs it: less memory.
+    execFile(process.execPath, ['--liftoff-only', CHECKER, file],
+      { maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => {
+        const answer = /^\{.*\}$/m.exec(stdout)?.[0]
+        if (!answer) return reject(new Error(`the integrity check stopped: ${stderr.trim() || String(error)}`))
+        const { problems } = JSON.parse(answer) as { problems: string[] }
+        if (problems.length === 0) resolve()
+        else reject(new Error(`the copy failed SQLite's integrity check: ${problems.join('; ')}`))
+      })
   })
 }

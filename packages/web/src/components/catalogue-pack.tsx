@@ -1,6 +1,6 @@
 // One pack of the catalogue with its games; the admin's switches for the pack and each game.
 import { setGameEnabled, setGameFavor, setPackEnabled, setPackFavor } from '../api.ts'
-import { formatLength, formatPlayers, formatVotes, plural } from '../format.ts'
+import { formatDate, formatLength, formatPlayers, formatVotes, plural } from '../format.ts'
 import type { Favor, Game, Pack, PackMeta } from '../types.ts'
 
 interface Props {
@@ -46,10 +46,12 @@ export function CataloguePack({ name, games, pack, meta, isAdmin, act }: Props) 
           <li key={game.id} class={game.enabled ? 'game' : 'game disabled'}>
             <span class="title">{game.title}</span>
             <span class="meta">
+              {game.ticker && <span class="ticker" aria-label={`Ticker ${game.ticker}`}>{game.ticker}</span>}
               <span>{formatPlayers(game)}</span>
               <span>{formatLength(game.length_minutes)}</span>
               {game.game_type && <span>{game.game_type}</span>}
               <span>{plural(game.play_count, 'play')}</span>
+              <span>{game.last_played_at ? `last played ${formatDate(game.last_played_at)}` : 'never played'}</span>
               <span>{formatVotes(game.upvotes, game.downvotes)}</span>
               {!game.enabled && <span>disabled</span>}
             </span>

@@ -1,10 +1,15 @@
-// The Pick form: players, length, drawing, family friendly, audience overflow and packs.
+// The Pick form: players, length, drawing, family friendly, audience overflow, what to favor
+// (not played lately, popular) and packs.
 export interface Filters {
   players: string
   length: string
   drawing: string
   familyFriendly: boolean
   audienceOverflow: boolean
+  /** favorFresh: games not played for a while weigh more. */
+  notPlayedLately: boolean
+  /** favorPopular: games chat voted up weigh more. */
+  popular: boolean
   /** Packs unticked by the room (all are ticked at first). */
   excludedPacks: string[]
 }
@@ -57,6 +62,16 @@ export function PickFilters({ filters, packs, onChange, onSubmit }: Props) {
           <input type="checkbox" checked={filters.audienceOverflow}
             onChange={(event) => set({ audienceOverflow: event.currentTarget.checked })} />
           Audience overflow
+        </label>
+        <label class="check">
+          <input type="checkbox" checked={filters.notPlayedLately}
+            onChange={(event) => set({ notPlayedLately: event.currentTarget.checked })} />
+          Not played lately first
+        </label>
+        <label class="check">
+          <input type="checkbox" checked={filters.popular}
+            onChange={(event) => set({ popular: event.currentTarget.checked })} />
+          Popular first
         </label>
       </div>
       <fieldset class="packs">

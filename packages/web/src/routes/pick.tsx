@@ -11,7 +11,7 @@ import { byNaturalOrder } from '../format.ts'
 import { useRequest } from '../hooks.ts'
 import type { PickRequest, PickResult } from '../types.ts'
 
-const NO_FILTERS: Filters = { players: '', length: '', drawing: '', familyFriendly: false, audienceOverflow: false, excludedPacks: [] }
+const NO_FILTERS: Filters = { players: '', length: '', drawing: '', familyFriendly: false, audienceOverflow: false, notPlayedLately: false, popular: false, excludedPacks: [] }
 
 export function toRequest(filters: Filters, allPacks: string[], sessionId: number | undefined): PickRequest {
   const request: PickRequest = { explain: true }
@@ -20,6 +20,8 @@ export function toRequest(filters: Filters, allPacks: string[], sessionId: numbe
   if (filters.drawing) request.drawing = filters.drawing
   if (filters.familyFriendly) request.familyFriendly = true
   if (filters.audienceOverflow) request.audienceOverflow = true
+  if (filters.notPlayedLately) request.favorFresh = true
+  if (filters.popular) request.favorPopular = true
   // Every pack ticked is no pack filter at all; none ticked is for the API to refuse.
   if (filters.excludedPacks.length > 0) request.packs = allPacks.filter((name) => !filters.excludedPacks.includes(name))
   if (sessionId !== undefined) request.sessionId = sessionId

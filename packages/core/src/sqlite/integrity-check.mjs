@@ -1,15 +1,17 @@
-// Runs SQLite's integrity_check on a finished backup file, in a worker thread: on a large
-// database the check takes many seconds in one synchronous sql.js call, which on the server's
-// own thread would stall every request. Plain JavaScript, because a worker is started on a file
-// as it is (under tests too, where the store's TypeScript is compiled on the fly).
+// Runs SQLite's integrity_check on a finished backup file, in a child process of its own: on a
+// large database the check takes many seconds in one synchronous sql.js call, which on the
+// server's thread would stall every request; in its own process its memory (a second sql.js
+// with its page cache) is not the server's and is all returned when it exits, and a fault in it
+// cannot take the server down. Plain JavaScript, because the process is started on this file as
+// it is (under tests too, where the store's TypeScript is compiled on the fly).
+// usage: node integrity-check.mjs FILE; prints one JSON line { problems: [...] } (none: ok).
 //
 // The file is paged in through a read-only stand-in for sql.js's in-memory file (the same trick
 // as paged-file.ts, without its write side): the backup of a large database is never loaded whole.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { parentPort, workerData } from 'node:worker_threads'
 
-const { file } = workerData
+const file = process.argv[2]
 const initSqlJs = createRequire(import.meta.url)('sql.js')
 
 class ReadOnlyFile {
@@ -46,7 +48,7 @@ try {
   const { size } = fstatSync(fd)
   const db = new SQL.Database(new ReadOnlyFile(fd, size))
   try {
-    db.exec('PRAGMA query_only = ON; PRAGMA cache_size = -8192')
+    db.exec('PRAGMA query_only = ON; PRAGMA cache_size = -4096')
     let problems
     try {
       const rows = db.exec('PRAGMA integrity_check')[0]?.values.map(([line]) => String(line)) ?? []
@@ -54,7 +56,7 @@ try {
     } catch (error) {
       problems = [String(error?.message ?? error)] // damage bad enough that SQLite gives up reading
     }
-    parentPort.postMessage({ problems })
+    process.stdout.write(`${JSON.stringify({ problems })}\n`)
   } finally {
     db.close()
   }
