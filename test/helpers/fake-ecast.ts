@@ -3,14 +3,31 @@ import type { AddressInfo } from 'node:net'
 import { type WebSocket, WebSocketServer } from 'ws'
 
 // An offline stand-in for Jackbox's ecast service (REST room info + room WebSockets) on 127.0.0.1,
-// with what the room monitor relies on: room info over REST, `here` and `client/welcome` on
+// with what the room follower relies on: room info over REST, `here` and `client/welcome` on
 // connect, `client/connected` / `client/disconnected`, `room/lock`, `room/exit` and error frames.
+// Where each behaviour comes from (the facts gathered from the official jackbox.tv client and
+// live captures of the real service):
+// - room info: `GET /api/v2/rooms/{code}` answers `{ ok: true, body }` with `appTag`, `host`,
+//   `locked`, `full`, `maxPlayers`, `audienceEnabled`...; an unknown or closed room answers 404
+//   `{ ok: false, error: "no such room" }` (the official client's APIClient and GetRoomReply;
+//   newer clients also read `maxPlayers`);
+// - sockets need the `ecast-v0` subprotocol, `format=json` and a `name`; refusals are an
+//   `error` frame with `pc` 0 (codes 2000, 1000, 2019, 2013, 2014, 2009, 2010 as captured live);
+// - `client/welcome` lists `here` (id-keyed, roles with player names, the connecting client
+//   left out, disconnected players kept: their slot is reserved); audience gets `here: null`;
+// - `client/connected` / `client/disconnected` `{ id, role, name... }` reach shards (not players,
+//   who only hear about the host); `room/lock` `{}` when the game starts; `room/exit`
+//   `{ cause: 5 }` when the host ends the room, after which REST answers 404;
+// - throttling shows as 403/429 with an empty body, and refused sockets as error 2420
+//   "rate limit exceeded" (the official error table; IP blocks reported by room scanners).
 
 export type EcastRole = 'host' | 'player' | 'audience' | 'shard'
 interface Client { id: number; role: EcastRole; name: string; connected: boolean; socket?: WebSocket }
-interface Room { code: string; maxPlayers: number; joinEvents: boolean; locked: boolean; pc: number; clients: Map<number, Client>; nextId: number; nextAudienceId: number }
+interface Room { code: string; appTag: string; maxPlayers: number; joinEvents: boolean; locked: boolean; pc: number; clients: Map<number, Client>; nextId: number; nextAudienceId: number }
 
 export interface FakeRoomOptions {
+  /** The game the room runs (default `quiplash3`). */
+  appTag?: string
   maxPlayers?: number
   /** false: like Trivia Murder Party 2, shards are never told about joins and leaves. */
   joinEvents?: boolean
@@ -37,6 +54,11 @@ export interface FakeEcast {
   failNextPolls(count: number, status: number): void
   /** The next `count` WebSocket connections get this error frame instead of a welcome. */
   failNextSockets(count: number, code: number, msg: string): void
+  /**
+   * While on, the whole service is out: room info answers `status` (default 503) with an empty
+   * body, open sockets are dropped and new ones get error 1003 "server is shutting down".
+   */
+  setOutage(on: boolean, status?: number): void
   /** Accepted sockets still open, optionally of one role. */
   openSockets(role?: EcastRole): number
   close(): Promise<void>
@@ -50,11 +72,13 @@ export async function startFakeEcast(): Promise<FakeEcast> {
   const pollFailures: number[] = []
   const socketFailures: { code: number; msg: string }[] = []
   let polls = 0
+  let outage: number | null = null
 
   const server = createServer((req, res) => {
     const code = /^\/api\/v2\/rooms\/([^/?]+)(?:\?|$)/.exec(req.url ?? '')?.[1]?.toUpperCase()
     if (req.method !== 'GET' || !code) return reply(res, 404, { ok: false, error: 'Not Found' })
     polls += 1
+    if (outage !== null) return reply(res, outage, undefined)
     const failure = pollFailures.shift()
     if (failure) return reply(res, failure, undefined)
     const room = rooms.get(code)
@@ -74,6 +98,7 @@ export async function startFakeEcast(): Promise<FakeEcast> {
       socket.send(JSON.stringify({ pc: 0, opcode: 'error', result: { code, msg } }))
       socket.close(1000)
     }
+    if (outage !== null) return refuse(1003, 'server is shutting down')
     if (socket.protocol !== 'ecast-v0') return refuse(2000, 'missing Sec-WebSocket-Protocol header: ecast client error')
     if (url.searchParams.get('format') !== 'json') return refuse(1000, 'missing required querystring param: format')
     if (!name) return refuse(2019, 'missing name')
@@ -96,7 +121,7 @@ export async function startFakeEcast(): Promise<FakeEcast> {
   })
 
   function createRoom(code: string, options: FakeRoomOptions = {}): FakeRoom {
-    const room: Room = { code: code.toUpperCase(), maxPlayers: options.maxPlayers ?? 8, joinEvents: options.joinEvents ?? true, locked: false, pc: 0, clients: new Map(), nextId: 1, nextAudienceId: AUDIENCE_FIRST_ID }
+    const room: Room = { code: code.toUpperCase(), appTag: options.appTag ?? 'quiplash3', maxPlayers: options.maxPlayers ?? 8, joinEvents: options.joinEvents ?? true, locked: false, pc: 0, clients: new Map(), nextId: 1, nextAudienceId: AUDIENCE_FIRST_ID }
     rooms.set(room.code, room)
     addClient(room, 'host', 'host')
     const clientOf = (id: number) => room.clients.get(id)!
@@ -128,6 +153,10 @@ export async function startFakeEcast(): Promise<FakeEcast> {
     createRoom,
     failNextPolls: (count, status) => pollFailures.push(...Array<number>(count).fill(status)),
     failNextSockets: (count, code, msg) => socketFailures.push(...Array.from({ length: count }, () => ({ code, msg }))),
+    setOutage(on, status = 503) {
+      outage = on ? status : null
+      if (on) for (const socket of wss.clients) socket.terminate()
+    },
     openSockets: (role) => [...open.values()].filter((r) => !role || r === role).length,
     async close() {
       for (const socket of wss.clients) socket.terminate()
@@ -173,7 +202,7 @@ function welcome(room: Room, self: Client) {
 
 function roomInfo(room: Room, host: string) {
   return {
-    appId: 'fake-app-id', appTag: 'quiplash3', audienceEnabled: true, code: room.code, host, audienceHost: host,
+    appId: 'fake-app-id', appTag: room.appTag, audienceEnabled: true, code: room.code, host, audienceHost: host,
     locked: room.locked, full: countPlayers(room) >= room.maxPlayers, maxPlayers: room.maxPlayers, minPlayers: 0,
     moderationEnabled: false, passwordRequired: false, twitchLocked: false, locale: 'en', keepalive: false, controllerBranch: '',
   }

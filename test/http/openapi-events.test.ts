@@ -2,6 +2,7 @@ import { EVENT_TYPES } from '@game-picker/core'
 import { expect, test } from 'vitest'
 import { connectedEvents } from '../helpers/event-client.ts'
 import { checkEvent, checkResponse, checkWebhookDelivery } from '../helpers/openapi-check.ts'
+import { startFakeEcast } from '../helpers/fake-ecast.ts'
 import { startFakeTwitch } from '../helpers/fake-twitch.ts'
 import { respondWith, startReceiver } from '../helpers/receiver.ts'
 import { call, login, startTestServer } from '../helpers/server.ts'
@@ -10,7 +11,10 @@ const typesOf = (names: string[]) => [...new Set(names)].sort()
 
 test('every event type, as a webhook receives it and as the stream sends it, is what the document describes', async () => {
   const twitch = await startFakeTwitch()
-  const server = await startTestServer({ webhookRetryDelaysMs: [50], webhookTimeoutMs: 300, chat: { twitch: { url: twitch.url } }, chatSyncMs: 100 })
+  const ecast = await startFakeEcast()
+  const server = await startTestServer({
+    webhookRetryDelaysMs: [50], webhookTimeoutMs: 300, chat: { twitch: { url: twitch.url } }, chatSyncMs: 100, ecastUrl: ecast.url,
+  })
   try {
     const token = await login(server.url)
     const api = (method: string, path: string, body?: unknown) => call(server.url, method, path, { token, body })
@@ -39,8 +43,22 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
     await api('POST', '/api/chat/twitch', { channel: 'events_channel' })
     for (let i = 0; i < 400 && (await api('GET', '/api/chat/twitch')).body.state !== 'connected'; i++) await new Promise((resolve) => setTimeout(resolve, 25))
     await api('DELETE', '/api/chat/twitch')
-
-    const events = await stream.until(13)
+    await stream.until(13)
+    // Then a followed room: a player joins (room.updated), the room closes (room.ended).
+    await api('POST', '/api/games', { pack_name: 'P', title: 'Tagged', min_players: 1, max_players: 4, app_tags: ['events-room'] })
+    const room = ecast.createRoom('EVNT', { appTag: 'events-room' })
+    await api('POST', '/api/sessions')
+    const followed = (await api('POST', `/api/sessions/${session.id + 1}/rooms`, { room_code: 'EVNT' })).body
+    room.join('player', 'ANN')
+    for (let i = 0; i < 400 && (await call(server.url, 'GET', `/api/sessions/${session.id + 1}/games/${followed.id}/room`)).body.players.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    room.exit()
+    let events = await stream.until(14)
+    for (let i = 0; i < 400 && !events.some((event) => event.event === 'room.ended'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25))
+      events = await stream.until(events.length)
+    }
     expect(typesOf(events.map((event) => event.event))).toEqual(typesOf([...EVENT_TYPES]))
     for (const { event, data } of events) {
       await checkEvent(JSON.parse(data))
@@ -57,5 +75,6 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
   } finally {
     await server.stop()
     await twitch.close()
+    await ecast.close()
   }
 })

@@ -49,6 +49,10 @@ describe('player check endpoints with a fake ecast', () => {
     room.lock()
     const done = await until(setup.readRow, (row) => row.player_count_check_status === 'completed')
     expect(done.player_count).toBe(3)
+    // The game runs: the room is followed until it closes, and the game is played then.
+    expect(ecast.openSockets('shard')).toBe(1)
+    room.exit()
+    expect(await until(setup.readRow, (row) => row.status === 'played')).toMatchObject({ player_count: 3, player_count_check_status: 'completed' })
     await until(async () => ecast.openSockets('shard'), (open) => open === 0)
   })
 

@@ -51,7 +51,7 @@ test('a file copied to PostgreSQL and back answers the same, and no id is handed
 
   const copied = await cli(['db', 'copy', '--from', file, '--to', url], { cwd })
   expect(copied.code).toBe(0)
-  expect(copied.stdout).toMatch(/^Copied .*night\.sqlite to postgres:\/\/\w+@127\.0\.0\.1:\d+\/\w+: \d+ rows in 20 tables, each checked against the source\.\n/)
+  expect(copied.stdout).toMatch(/^Copied .*night\.sqlite to postgres:\/\/\w+@127\.0\.0\.1:\d+\/\w+: \d+ rows in 21 tables, each checked against the source\.\n/)
   expect(copied.stdout).not.toContain(new URL(url).password)
   expect(copied.stdout).toMatch(/\n {2}packs +20\n {2}games +1\n {2}sessions +1\n {2}session_games +1\n {2}chat_messages +1\n {2}votes +2\n/)
   expect(await withCore(() => createPostgresStore({ url, log: () => {} }), (_core, store) => snapshot(store))).toBe(expected)

@@ -3,7 +3,7 @@
 // bodies and results the HTTP response shapes, so both sides validate the same way.
 import type {
   ChatImportResult, CsvImportPlan, CsvImportResult, ExportFormat, FavorBias, Game, GameFilter,
-  LiveVoteResult, Pack, PackMeta, PickResult, Poll, Session, SessionGame, SessionGameStatus, Stats,
+  LiveVoteResult, Pack, PackMeta, PickResult, Poll, Room, Session, SessionGame, SessionGameStatus, Stats,
   Webhook, WebhookLog, ApiToken, AuditEntry, CreatedToken, ChatListEntry, VotePage,
 } from '@game-picker/core'
 
@@ -78,6 +78,12 @@ export interface Backend {
     /** The room monitor runs inside the server: remote only. */
     startPlayerCheck(sessionId: number, id: number): Promise<PlayerCheckResult>
     stopPlayerCheck(sessionId: number, id: number): Promise<PlayerCheckResult>
+  }
+  rooms: {
+    /** Adds the game the room runs to the session and follows the room (or answers the playing game of that code). */
+    follow(sessionId: number, body: { room_code: string }): Promise<SessionGame & { room: Room }>
+    /** The session's games that have a followed room, with it. */
+    list(sessionId: number): Promise<(SessionGame & { room: Room })[]>
   }
   votes: {
     live(body: { username: string; vote: string; timestamp: string }): Promise<LiveVoteResult>

@@ -6,6 +6,7 @@ import type { Runtime } from './runtime.ts'
 import { registerAdmin } from './wiring/admin.ts'
 import { registerCatalogue } from './wiring/catalogue.ts'
 import { registerPolls } from './wiring/polls.ts'
+import { registerRooms } from './wiring/rooms.ts'
 import { registerSessions } from './wiring/sessions.ts'
 
 export const DEFAULT_DB = './game-picker.sqlite'
@@ -28,6 +29,7 @@ export function createProgram(runtime: Runtime): Command {
     .showHelpAfterError('(add --help for usage)')
   registerCatalogue(program, runtime)
   registerSessions(program, runtime)
+  registerRooms(program, runtime)
   registerPolls(program, runtime)
   registerAdmin(program, runtime)
   return program

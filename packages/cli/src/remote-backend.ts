@@ -2,7 +2,7 @@
 // ({ message, favor_bias }) are unwrapped to what the local backend returns.
 import type {
   ApiToken, AuditEntry, ChatListEntry, CreatedToken, ChatImportResult, CsvImportResult, Game, GameFilter, LiveVoteResult,
-  Pack, PackMeta, PickResult, Poll, Session, SessionGame, Stats, VotePage, Webhook, WebhookLog,
+  Pack, PackMeta, PickResult, Poll, Room, Session, SessionGame, Stats, VotePage, Webhook, WebhookLog,
 } from '@game-picker/core'
 import { DomainError, isDomainError } from '@game-picker/core'
 import type { Backend, PlayerCheckResult } from './backend.ts'
@@ -74,6 +74,16 @@ export function createRemoteBackend(client: RemoteClient): Backend {
         (await json<{ player_count: number }>('PATCH', `${row(sessionId, id)}/player-count`, { body, ...AUTH })).player_count,
       startPlayerCheck: (sessionId, id) => json<PlayerCheckResult>('POST', `${row(sessionId, id)}/start-player-check`, AUTH),
       stopPlayerCheck: (sessionId, id) => json<PlayerCheckResult>('POST', `${row(sessionId, id)}/stop-player-check`, AUTH),
+    },
+    rooms: {
+      follow: (sessionId, body) => json<SessionGame & { room: Room }>('POST', `${session(sessionId)}/rooms`, { body, ...AUTH }),
+      // Each game with a room code asks for its room; the ones without a followed room answer 404.
+      list: async (sessionId) => {
+        const games = (await json<SessionGame[]>('GET', `${session(sessionId)}/games`)).filter((game) => game.room_code)
+        const rooms = await Promise.all(games.map((game) => json<Room>('GET', `${row(sessionId, game.id)}/room`)
+          .catch((error) => (isDomainError(error) && error.code === 'NOT_FOUND' ? null : Promise.reject(error)))))
+        return games.flatMap((game, i) => (rooms[i] ? [{ ...game, room: rooms[i] }] : []))
+      },
     },
     votes: {
       live: (body) => json<LiveVoteResult>('POST', '/api/votes/live', { body, ...AUTH }),

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { createAdminKeys } from './admin-key.ts'
 import { createApiTokens } from './api-tokens.ts'
 import { createAuditLog } from './audit-log.ts'
+import { bundledAppTags } from './app-tags.ts'
 import { readBuiltinCatalogue } from './catalogue.ts'
 import { createChatImport } from './chat-import.ts'
 import type { CoreContext } from './context.ts'
@@ -15,6 +16,7 @@ import { createPicker } from './picker.ts'
 import { createPolls } from './polls/polls.ts'
 import { createRetention } from './retention.ts'
 import { createSessionExport } from './session-export.ts'
+import { createRooms } from './rooms.ts'
 import { createSessionGames } from './session-games.ts'
 import { createSessions } from './sessions.ts'
 import { createStats } from './stats.ts'
@@ -75,6 +77,8 @@ export function createCore(options: CoreOptions) {
     polls: createPolls(ctx, picker),
     sessions: createSessions(ctx),
     sessionGames: createSessionGames(ctx),
+    /** The room autopilot: a room code becomes the game it runs, followed until the room ends. */
+    rooms: createRooms(ctx),
     votes: createVotes(ctx),
     /** Every vote, newest first, paged and filtered; a session's tally per game. */
     voteHistory: createVoteHistory(ctx),
@@ -83,7 +87,7 @@ export function createCore(options: CoreOptions) {
     stats: createStats(ctx),
     csv,
     /** Adds a bundled catalogue with append semantics. */
-    importBuiltin: (name?: string) => csv.import({ csvData: readBuiltinCatalogue(name), mode: 'append' }),
+    importBuiltin: (name?: string) => csv.import({ csvData: readBuiltinCatalogue(name), mode: 'append' }, bundledAppTags()),
     webhooks: createWebhooks(ctx),
     /** The outbox as the webhook worker consumes it. */
     deliveries: createDeliveryQueue(ctx),

@@ -1,4 +1,5 @@
 // CSV export and import of the catalogue.
+import { catalogueKey } from './app-tags.ts'
 import { type CoreContext, isoNow } from './context.ts'
 import { invalidInput, isDomainError } from './errors.ts'
 import { readNewGameFields } from './game-fields.ts'
@@ -111,7 +112,7 @@ async function readImportRequest(input: unknown): Promise<{ games: CsvGame[]; mo
 
 export function createCsv(ctx: CoreContext) {
   const { store } = ctx
-  const gameKey = (game: Pick<GameFields, 'pack_name' | 'title'>) => `${game.pack_name}\u0000${game.title}`
+  const gameKey = (game: Pick<GameFields, 'pack_name' | 'title'>) => catalogueKey(game.pack_name, game.title)
 
   return {
     export: async (): Promise<{ filename: string; csv: string }> =>
@@ -127,8 +128,11 @@ export function createCsv(ctx: CoreContext) {
       }))
     },
 
-    /** Upserts by (pack, title) in one transaction; `replace` also deletes the games not in the file. */
-    import: async (input: unknown): Promise<CsvImportResult> => {
+    /**
+     * Upserts by (pack, title) in one transaction; `replace` also deletes the games not in the file.
+     * The file carries no app tags: `appTags` (the bundled catalogue's) gives them to games that have none.
+     */
+    import: async (input: unknown, appTags?: ReadonlyMap<string, string[]>): Promise<CsvImportResult> => {
       const { games, mode } = await readImportRequest(input)
       return store.transaction(async (tx) => {
         const existing = new Map((await tx.listGames()).map((game) => [gameKey(game), game]))
@@ -146,8 +150,9 @@ export function createCsv(ctx: CoreContext) {
         for (const fields of games) {
           await tx.ensurePack(fields.pack_name, createdAt)
           const current = existing.get(gameKey(fields))
-          if (current) await tx.updateGame(current.id, fields)
-          else await tx.insertGame({ ...fields, ticker: fields.ticker ?? null, enabled: 1, favor_bias: 0, created_at: createdAt })
+          const tags = appTags?.get(gameKey(fields)) ?? []
+          if (current) await tx.updateGame(current.id, current.app_tags.length === 0 && tags.length > 0 ? { ...fields, app_tags: tags } : fields)
+          else await tx.insertGame({ ...fields, ticker: fields.ticker ?? null, enabled: 1, favor_bias: 0, created_at: createdAt, app_tags: tags })
         }
         return { message: `Successfully imported ${games.length} games`, count: games.length, mode }
       })

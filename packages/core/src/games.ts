@@ -2,6 +2,7 @@
 import { type CoreContext, isoNow } from './context.ts'
 import { conflict, invalidInput, notFound } from './errors.ts'
 import { filterKey, matchesFilter } from './filters.ts'
+import { readAppTags } from './app-tags.ts'
 import { readGameFieldUpdate, readNewGameFields } from './game-fields.ts'
 import type { GamePatch, StoreReads, StoreTx } from './store.ts'
 import type { FavorBias, Game, GameFilter } from './types.ts'
@@ -65,13 +66,14 @@ export function createGames(ctx: CoreContext) {
 
     create: async (input: unknown): Promise<Game> => {
       const fields = readNewGameFields(asFields(input))
+      const appTags = readAppTags(asFields(input)) ?? []
       const ticker = readTicker(asFields(input).ticker ?? null)
       return store.transaction(async (tx) => {
         await assertUniqueTitle(tx, fields.pack_name, fields.title)
         await assertTickerFree(tx, ticker)
         const createdAt = isoNow(ctx)
         await tx.ensurePack(fields.pack_name, createdAt)
-        return tx.insertGame({ ...fields, enabled: 1, favor_bias: 0, created_at: createdAt, ticker })
+        return tx.insertGame({ ...fields, enabled: 1, favor_bias: 0, created_at: createdAt, ticker, app_tags: appTags })
       })
     },
 
@@ -86,6 +88,8 @@ export function createGames(ctx: CoreContext) {
           patch.ticker = readTicker(fields.ticker)
           await assertTickerFree(tx, patch.ticker, id)
         }
+        const appTags = readAppTags(fields)
+        if (appTags !== undefined) patch.app_tags = appTags
         if (patch.pack_name !== undefined || patch.title !== undefined) {
           await assertUniqueTitle(tx, patch.pack_name ?? game.pack_name, patch.title ?? game.title, id)
         }

@@ -4,7 +4,10 @@ export { DomainError, isDomainError, type DomainErrorCode } from './errors.ts'
 export type * from './store.ts'
 export type * from './types.ts'
 // For stores: their rows in the port's shapes, and whole tables for copying.
-export { type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toDelivery, toWebhook, toWebhookLog } from './store-rows.ts'
+export {
+  type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toDelivery, toGame, toRoomRecord, toWebhook, toWebhookLog,
+  ROOM_COLUMNS, ROOM_UPSERT, roomValues,
+} from './store-rows.ts'
 export { TABLES, keyOf, type TableName, type TableRow, type IdHighWater, type TableReader, type TableWriter, type DatabaseTables } from './tables.ts'
 export { createSeededRandom } from './random.ts'
 export { parseGameFilter, matchesFilter } from './filters.ts'
@@ -14,6 +17,7 @@ export { createEventFeed, type EventFeed, type EventFeedOptions, type FeedEvent 
 export { EVENT_RETENTION, LOG_RETENTION_MS, PRUNE_BATCH, type PrunedCounts, type PruneOptions } from './retention.ts'
 export { createRetentionJob, type RetentionJob, type RetentionJobOptions } from './retention-job.ts'
 export { BUILTIN_CATALOGUES, readBuiltinCatalogue } from './catalogue.ts'
+export { APP_TAG, bundledAppTags, bundledAppTagUpdates } from './app-tags.ts'
 export { BUNDLED_TICKERS, bundledTickersSql } from './bundled-tickers.ts'
 export type { PickResult, PickOdds } from './picker.ts'
 export { MAX_NOT_PLAYED_DAYS, MAX_PICK_COUNT } from './pick-input.ts'

@@ -2,6 +2,7 @@
 // which renews the lease while it watches; when that server dies its leases run out and another
 // server takes the monitors over (within the lease plus one sync interval).
 import { type CoreContext, isoAfter, isoNow } from './context.ts'
+import type { ClaimedRoom } from './store.ts'
 
 export const MONITOR_LEASE_MS = 20_000
 
@@ -9,8 +10,8 @@ export function createMonitorLeases(ctx: CoreContext) {
   const { store, instanceId } = ctx
   const leaseEnd = () => isoAfter(ctx, MONITOR_LEASE_MS)
   return {
-    /** Leases monitored session games nobody holds to this server; returns those to start watching. */
-    claim: (limit = 100): Promise<{ id: number; room_code: string | null }[]> =>
+    /** Leases followed rooms nobody holds to this server; returns those to start following. */
+    claim: (limit = 100): Promise<ClaimedRoom[]> =>
       store.transaction((tx) => tx.claimMonitors(instanceId, isoNow(ctx), leaseEnd(), limit)),
     /** Extends this server's leases; returns the ids it still holds (the others were stopped or taken). */
     renew: async (ids: readonly number[]): Promise<number[]> =>

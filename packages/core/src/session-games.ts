@@ -1,12 +1,13 @@
 // The games of a session: adding, status, room code, player count and the player check.
 // Every change of a row's status, room code, player count or check status emits
 // `session_game.updated`, the implicit `playing → played` ones included.
-import { type CoreContext, isoAfter, isoNow } from './context.ts'
+import { type CoreContext, isoNow } from './context.ts'
 import { invalidInput, notFound } from './errors.ts'
 import { type Emit, emitSessionGamesUpdated, transactionWithEvents } from './events.ts'
 import { getGameOrThrow } from './games.ts'
-import { MONITOR_LEASE_MS } from './monitor-leases.ts'
 import { getSessionOrThrow, sessionLock } from './sessions.ts'
+import { followRoom, roomLock, unfollowRoom } from './room-follow.ts'
+import { patchAndEmit } from './session-game-patch.ts'
 import type { SessionGamePatch, StoreReads, StoreTx } from './store.ts'
 import type { Game, PlayerCheckStatus, Session, SessionGame, SessionGameStatus } from './types.ts'
 import { asFields, type Fields, isMissing, readBoolean } from './validate.ts'
@@ -27,16 +28,6 @@ function readRoomCode(fields: Fields): string {
     throw invalidInput('room_code must be exactly 4 characters, A-Z or 0-9')
   }
   return code
-}
-
-const WATCHED = ['status', 'room_code', 'player_count', 'player_count_check_status'] as const
-
-/** Applies `patch` to the row and emits `session_game.updated` if a watched field changed. */
-async function patchAndEmit(tx: StoreTx, emit: Emit, before: SessionGame, patch: SessionGamePatch): Promise<SessionGame> {
-  await tx.updateSessionGame(before.id, patch)
-  const after = (await tx.getSessionGame(before.id))!
-  if (WATCHED.some((field) => before[field] !== after[field])) await emit('session_game.updated', { session_game: after })
-  return after
 }
 
 /**
@@ -130,39 +121,41 @@ export function createSessionGames(ctx: CoreContext) {
       store.read((tx) => getSessionGameOrThrow(tx, sessionId, id)),
 
     /**
-     * Marks the row `monitoring` and leases its monitor to this server, taking it from any other
-     * (which stops watching when it next renews). Returns the room code to watch; 400 without one.
+     * Follows the row's room from this server (see room-follow.ts): the check is `monitoring`, the
+     * lease taken from any other server (which stops watching when it next renews). Returns the
+     * room code to watch; 400 without one.
      */
     startPlayerCheck: (sessionId: number, id: number): Promise<string> =>
       transactionWithEvents(ctx, async (tx, emit) => {
+        await tx.lock(roomLock(id))
         const row = await getSessionGameOrThrow(tx, sessionId, id)
         if (!row.room_code) throw invalidInput('Game does not have a room code')
-        await patchAndEmit(tx, emit, row, { player_count_check_status: 'monitoring' })
-        await tx.leaseMonitor(id, ctx.instanceId, isoAfter(ctx, MONITOR_LEASE_MS))
+        await followRoom(ctx, tx, emit, row)
         return row.room_code
       }),
 
     /** Marks the row `stopped` and ends its lease; whichever server watched it stops. */
     stopPlayerCheck: (sessionId: number, id: number): Promise<void> =>
       transactionWithEvents(ctx, async (tx, emit) => {
+        await tx.lock(roomLock(id))
         await patchAndEmit(tx, emit, await getSessionGameOrThrow(tx, sessionId, id), { player_count_check_status: 'stopped' })
-        await tx.releaseMonitor(id)
+        await unfollowRoom(tx, id)
       }),
 
     /**
      * The room monitor's sink: records its status and, when given, the count. Only the server
-     * holding the row's lease writes (a monitor that was stopped or taken over is ignored); a
-     * finished check ends the lease.
+     * holding the row's lease writes (a monitor that was stopped or taken over is ignored). A
+     * finished check keeps the lease: the room is followed until it ends (rooms.ts).
      */
     recordPlayerCheck: (id: number, change: { status: PlayerCheckStatus; playerCount?: number | null }) =>
       transactionWithEvents(ctx, async (tx, emit) => {
+        await tx.lock(roomLock(id))
         const [lease, row] = [await tx.getMonitorLease(id), await tx.getSessionGame(id)]
         if (!row || lease?.owner !== ctx.instanceId) return
         await patchAndEmit(tx, emit, row, {
           player_count_check_status: change.status,
           ...(change.playerCount === undefined ? {} : { player_count: change.playerCount }),
         })
-        if (change.status !== 'monitoring') await tx.releaseMonitor(id, ctx.instanceId)
       }),
   }
 }

@@ -1,8 +1,10 @@
 // Sessions: start, close, delete.
 import { type CoreContext, isoNow } from './context.ts'
 import { invalidInput, notFound } from './errors.ts'
-import { emitSessionGamesUpdated, transactionWithEvents } from './events.ts'
-import type { StoreReads } from './store.ts'
+import { type Emit, emitSessionGamesUpdated, transactionWithEvents } from './events.ts'
+import { unfollowRoom } from './room-follow.ts'
+import { patchAndEmit } from './session-game-patch.ts'
+import type { StoreReads, StoreTx } from './store.ts'
 import type { Session } from './types.ts'
 import { readOptionalId, readPageLimit } from './paging.ts'
 import { asFields, readOptionalString } from './validate.ts'
@@ -18,6 +20,16 @@ export async function getSessionOrThrow(tx: StoreReads, id: number): Promise<Ses
   const session = await tx.getSession(id)
   if (!session) throw notFound('Session not found')
   return session
+}
+
+/** A closed session's rooms are followed no more; a check still running becomes `stopped`. */
+async function stopFollowingRooms(tx: StoreTx, emit: Emit, sessionId: number) {
+  for (const room of await tx.listSessionRooms(sessionId)) {
+    if (!room.following) continue
+    await unfollowRoom(tx, room.session_game_id)
+    const row = await tx.getSessionGame(room.session_game_id)
+    if (row?.player_count_check_status === 'monitoring') await patchAndEmit(tx, emit, row, { player_count_check_status: 'stopped' })
+  }
 }
 
 export function createSessions(ctx: CoreContext) {
@@ -53,6 +65,7 @@ export function createSessions(ctx: CoreContext) {
         const session = await getSessionOrThrow(tx, id)
         if (!session.is_active) throw invalidInput('Session is already closed')
         await emitSessionGamesUpdated(tx, emit, await tx.finishPlaying(id))
+        await stopFollowingRooms(tx, emit, id)
         await tx.closeSession(id, isoNow(ctx), notes === undefined ? session.notes : notes)
         const closed = await getSessionOrThrow(tx, id)
         await emit('session.ended', { session: closed })

@@ -1,9 +1,30 @@
 // Rows as SQL stores keep them, turned into the port's shapes. The sqlite and PostgreSQL stores
-// have the same columns: webhook events and payloads as JSON text, flags as 0/1.
-import type { ApiTokenRecord, ChatConnectorRecord, Delivery, WebhookRecord } from './store.ts'
-import type { ApiToken, Scope, WebhookLog } from './types.ts'
+// have the same columns: webhook events and payloads and game app tags as JSON text, flags as 0/1.
+import type { ApiTokenRecord, ChatConnectorRecord, Delivery, RoomRecord, WebhookRecord } from './store.ts'
+import type { ApiToken, Game, Scope, WebhookLog } from './types.ts'
 
 export type StoredRow = Record<string, unknown>
+
+/** A game row: its app tags are JSON text in both stores. */
+export function toGame(row: StoredRow): Game {
+  return { ...(row as unknown as Game), app_tags: JSON.parse(row.app_tags as string) as string[] }
+}
+
+/** A room row: its players are JSON text in both stores. */
+export function toRoomRecord(row: StoredRow): RoomRecord {
+  return { ...(row as unknown as RoomRecord), players: JSON.parse(row.players as string) as RoomRecord['players'] }
+}
+
+/** A room's columns in table order, its players as JSON text: the values both stores write. */
+export const ROOM_COLUMNS = [
+  'session_game_id', 'room_code', 'app_tag', 'state', 'players', 'max_players', 'audience_enabled', 'locked',
+  'started_at', 'ended_at', 'updated_at', 'following', 'follow_until',
+] as const
+/** `ON CONFLICT (session_game_id) DO UPDATE SET` every other column: the same text in both stores. */
+export const ROOM_UPSERT = `ON CONFLICT (session_game_id) DO UPDATE SET ${
+  ROOM_COLUMNS.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`
+export const roomValues = (room: RoomRecord) =>
+  ROOM_COLUMNS.map((column) => (column === 'players' ? JSON.stringify(room.players) : room[column]))
 
 export function toWebhook(row: StoredRow): WebhookRecord {
   return {

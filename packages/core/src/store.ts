@@ -3,7 +3,7 @@
 // Every method is asynchronous so a networked store (PostgreSQL) can implement it as is.
 import type {
   ApiToken, AuditEntry, ChatConnectorState, ChatCounts, ChatMessage, FavorBias, Flag, Game, GameFields, Pack,
-  PlayerCheckStatus, PollStatus, Session, SessionVoteTally,
+  PlayerCheckStatus, PollStatus, RoomPlayer, RoomState, Session, SessionVoteTally,
   SessionGame, SessionGameStatus, Vote, VoteType, Webhook, WebhookLog,
 } from './types.ts'
 
@@ -12,8 +12,9 @@ export interface NewGame extends GameFields {
   favor_bias: FavorBias
   created_at: string
   ticker: string | null
+  app_tags: string[]
 }
-export type GamePatch = Partial<GameFields & { enabled: Flag; favor_bias: FavorBias; ticker: string | null }>
+export type GamePatch = Partial<GameFields & { enabled: Flag; favor_bias: FavorBias; ticker: string | null; app_tags: string[] }>
 
 export type NewSessionGame = Pick<
   SessionGame, 'session_id' | 'game_id' | 'played_at' | 'manually_added' | 'status' | 'room_code'
@@ -141,6 +142,35 @@ export interface MonitorLease {
   lease_until: string
 }
 
+/**
+ * A session game's followed room as stored (players as JSON text in both stores). `following`:
+ * a server should be watching it (until `follow_until`); the monitor lease says which one.
+ */
+export interface RoomRecord {
+  session_game_id: number
+  room_code: string
+  app_tag: string | null
+  state: RoomState
+  /** In join order; `id` is the room service's client id, kept so a later `here` is matched to it. */
+  players: (RoomPlayer & { id: number })[]
+  max_players: number | null
+  audience_enabled: Flag | null
+  locked: Flag
+  started_at: string | null
+  ended_at: string | null
+  updated_at: string
+  following: Flag
+  follow_until: string
+}
+
+/** A followed room leased to a server by claimMonitors. */
+export interface ClaimedRoom {
+  id: number
+  room_code: string
+  player_count_check_status: PlayerCheckStatus | null
+  follow_until: string
+}
+
 /** What another process sharing the store committed: events, webhook deliveries, monitor state,
  * a poll opened, the chat connector's setting. */
 export type ChangeTopic = 'events' | 'deliveries' | 'monitors' | 'polls' | 'chat'
@@ -217,6 +247,9 @@ export interface StoreReads extends PollReads {
   lastEventId(): Promise<number>
 
   getMonitorLease(sessionGameId: number): Promise<MonitorLease | null>
+  getRoom(sessionGameId: number): Promise<RoomRecord | null>
+  /** The session's rooms, by session game id. */
+  listSessionRooms(sessionId: number): Promise<RoomRecord[]>
   countLoginFailures(address: string, since: string): Promise<number>
 
   getSetting(key: string): Promise<string | null>
@@ -310,9 +343,11 @@ export interface StoreTx extends StoreReads, PollWrites {
    */
   pruneLog(log: PrunedLog, before: string, limit: number): Promise<number>
 
-  /** Leases `monitoring` session games that have a room code and no live lease (at `now`) to `owner`. */
-  claimMonitors(owner: string, now: string, leaseUntil: string, limit: number): Promise<SessionGame[]>
-  /** Extends `owner`'s leases on those of `ids` still `monitoring`; returns the ids it still holds. */
+  /** Creates or replaces the session game's room row. */
+  saveRoom(room: RoomRecord): Promise<void>
+  /** Leases followed rooms (`following`, `follow_until` after `now`) with no live lease (at `now`) to `owner`. */
+  claimMonitors(owner: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedRoom[]>
+  /** Extends `owner`'s leases on those of `ids` still followed; returns the ids it still holds. */
   renewMonitors(owner: string, ids: readonly number[], leaseUntil: string): Promise<number[]>
   /** Gives the lease on one session game to `owner`, whoever held it. */
   leaseMonitor(sessionGameId: number, owner: string, leaseUntil: string): Promise<void>

@@ -20,6 +20,8 @@ export interface Game extends GameFields {
   ticker: string | null
   /** The played_at of its newest session game that was not skipped; kept by the store. */
   last_played_at: string | null
+  /** The Jackbox app tags of the game (see app-tags.ts); [] when none is known. */
+  app_tags: string[]
 }
 
 export interface Pack {
@@ -63,6 +65,32 @@ export interface SessionGame {
   popularity_score: number
   upvotes: number
   downvotes: number
+}
+
+/** Where a followed Jackbox room stands: seen and not locked, locked (the game runs), gone, not reached yet. */
+export type RoomState = 'lobby' | 'playing' | 'ended' | 'unknown'
+
+export interface RoomPlayer {
+  name: string
+  /** False after the player's connection dropped (ecast keeps their slot). */
+  connected: boolean
+}
+
+/** The room view of a session game (GET /api/sessions/{sid}/games/{sgid}/room). */
+export interface Room {
+  room_code: string
+  app_tag: string | null
+  state: RoomState
+  /** The players in join order. */
+  players: RoomPlayer[]
+  max_players: number | null
+  audience_enabled: boolean | null
+  locked: boolean
+  /** When the room was seen locked (the game started). */
+  started_at: string | null
+  /** When the room was seen gone. */
+  ended_at: string | null
+  updated_at: string
 }
 
 export interface Vote {

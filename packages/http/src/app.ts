@@ -18,6 +18,7 @@ import { registerNetworkRoutes } from './routes/network.ts'
 import { registerPlayRoutes } from './routes/play.ts'
 import { registerPollRoutes } from './routes/polls.ts'
 import { registerReferenceRoutes } from './routes/reference.ts'
+import { registerRoomRoutes } from './routes/rooms.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
 import { registerSessionRoutes } from './routes/sessions.ts'
 import { registerTokenRoutes } from './routes/tokens.ts'
@@ -49,7 +50,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   const log = options.log ?? ((line: string) => console.error(line))
   const auth = createAuth(core, { adminKey: options.adminKey, jwtSecret: options.jwtSecret })
   const monitors = options.monitors ?? createRoomMonitors({
-    sink: { update: (id, change) => core.sessionGames.recordPlayerCheck(id, change) },
+    sink: core.rooms.sink,
     log,
   })
   const cors = createCors(options.corsOrigin)
@@ -71,6 +72,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerGameRoutes(api, core)
   registerSessionRoutes(api, core)
   registerSessionGameRoutes(api, core, monitors)
+  registerRoomRoutes(api, core, monitors)
   registerReferenceRoutes(api, app)
   registerNetworkRoutes(api, options.network)
   registerPlayRoutes(api, core)

@@ -89,8 +89,8 @@ export function createApiRouter(app: H3, deps: RouterDeps) {
           return principal
         })
         request.principal = principal
-        const result = await handler(request)
-        const status = options.status ?? 200
+        const answer = await handler(request)
+        const [status, result] = isWithStatus(answer) ? [answer.status, answer.body] : [options.status ?? 200, answer]
         record(status)
         if (isDownload(result)) return downloadResponse(result, cors)
         if (isShapedByHandler(event, result)) return passThrough(event, status, result, cors)
@@ -106,6 +106,14 @@ export function createApiRouter(app: H3, deps: RouterDeps) {
 }
 
 export type ApiRouter = ReturnType<typeof createApiRouter>
+
+const WITH_STATUS = Symbol('withStatus')
+interface WithStatus { [WITH_STATUS]: true; status: number; body: unknown }
+
+/** A handler's answer whose success status is not the route's usual one (e.g. 200 instead of 201). */
+export const withStatus = (status: number, body: unknown): WithStatus => ({ [WITH_STATUS]: true, status, body })
+const isWithStatus = (value: unknown): value is WithStatus =>
+  typeof value === 'object' && value !== null && WITH_STATUS in value
 
 // A plain object literal: a getter here (say, a lazy query) made V8 keep every request's
 // object alive through young-generation collections, doubling the cost of a trivial request.

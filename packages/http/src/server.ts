@@ -67,7 +67,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     queue: core.deliveries, retryDelaysMs: options.webhookRetryDelaysMs, timeoutMs: options.webhookTimeoutMs, log,
   })
   const monitors = createRoomMonitors({
-    sink: { update: (id, change) => core.sessionGames.recordPlayerCheck(id, change) },
+    sink: core.rooms.sink,
     ecastUrl: options.ecastUrl,
     log,
   })

@@ -13,7 +13,7 @@
 import type { ApiTokenRecord, Game, Pack, Session, TimelineEntry, WebhookRecord } from '@game-picker/core'
 import type pg from 'pg'
 import { type Coherence, MAX_AGE_MS } from './coherence.ts'
-import { GAME_SELECT, SESSION_SELECT, toApiTokenRecord, toWebhook } from './rows.ts'
+import { GAME_SELECT, SESSION_SELECT, toApiTokenRecord, toGame, toWebhook } from './rows.ts'
 
 export interface Snapshot {
   /** catalogue version, counter changes, sessions version, webhooks version, tokens version */
@@ -94,7 +94,7 @@ export function createCaches(query: Query, coherence: Pick<Coherence, 'epoch' | 
     const versions = [row.catalogue, row.counters, row.sessions, row.webhooks, row.tokens].map(Number) as unknown as Snapshot['versions']
     if (row.catalogue_rows) {
       const [games, packs] = row.catalogue_rows
-      held.catalogue = { key: [versions[0], versions[1]], games, packs }
+      held.catalogue = { key: [versions[0], versions[1]], games: (games as Record<string, unknown>[]).map(toGame), packs }
     }
     if (row.session_rows) {
       const [counts, active, timeline] = row.session_rows

@@ -1,13 +1,13 @@
 // The writes instances coordinate through: the event log, webhook delivery claims, room monitor
 // leases, failed logins and transaction locks. Claims skip rows another instance has locked
 // (FOR UPDATE SKIP LOCKED), so two instances never take the same delivery or room.
-import type { ChangeTopic, SessionGame, StoreTx } from '@game-picker/core'
-import type { BatchDb } from './db.ts'
-import { SESSION_GAME_SELECT, toDelivery } from './rows.ts'
+import { type ChangeTopic, type ClaimedRoom, ROOM_COLUMNS, ROOM_UPSERT, roomValues, type StoreTx } from '@game-picker/core'
+import { type BatchDb, type SqlValue, valuesList } from './db.ts'
+import { toDelivery } from './rows.ts'
 
 type Coordination = Pick<StoreTx,
   'claimDueDeliveries' | 'insertEvent' | 'claimMonitors' | 'renewMonitors' | 'leaseMonitor'
-  | 'releaseMonitor' | 'recordLoginFailure' | 'pruneLoginFailures' | 'lock'>
+  | 'releaseMonitor' | 'saveRoom' | 'recordLoginFailure' | 'pruneLoginFailures' | 'lock'>
 
 /** `changed(topic)` tells other instances, at commit, what this transaction changed. */
 export function createCoordination(db: BatchDb, changed: (topic: ChangeTopic) => void): Coordination {
@@ -40,28 +40,33 @@ export function createCoordination(db: BatchDb, changed: (topic: ChangeTopic) =>
     claimMonitors: async (owner, now, leaseUntil, limit) => {
       const claimed = await db.all<{ id: number }>(
         `WITH free AS (
-           SELECT sg.id FROM session_games sg LEFT JOIN monitor_leases ml ON ml.session_game_id = sg.id
-           WHERE sg.player_count_check_status = 'monitoring' AND sg.room_code IS NOT NULL
-             AND (ml.session_game_id IS NULL OR ml.lease_until <= $1)
-           ORDER BY sg.id LIMIT $2 FOR UPDATE OF sg SKIP LOCKED)
+           SELECT r.session_game_id AS id FROM rooms r LEFT JOIN monitor_leases ml ON ml.session_game_id = r.session_game_id
+           WHERE r.following = 1 AND r.follow_until > $1 AND (ml.session_game_id IS NULL OR ml.lease_until <= $1)
+           ORDER BY r.session_game_id LIMIT $2 FOR UPDATE OF r SKIP LOCKED)
          INSERT INTO monitor_leases (session_game_id, owner, lease_until) SELECT id, $3, $4 FROM free
          ON CONFLICT (session_game_id) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until
            WHERE monitor_leases.lease_until <= $1
          RETURNING session_game_id AS id`,
         [now, limit, owner, leaseUntil])
       if (claimed.length === 0) return []
-      return db.all<SessionGame>(`${SESSION_GAME_SELECT} WHERE sg.id = ANY($1::bigint[]) ORDER BY sg.id`,
+      return db.all<ClaimedRoom>(
+        `SELECT r.session_game_id AS id, r.room_code, sg.player_count_check_status, r.follow_until
+         FROM rooms r JOIN session_games sg ON sg.id = r.session_game_id
+         WHERE r.session_game_id = ANY($1::bigint[]) ORDER BY r.session_game_id`,
         [`{${claimed.map((row) => row.id).join(',')}}`])
     },
     renewMonitors: async (owner, ids, leaseUntil) => {
       if (ids.length === 0) return []
       const rows = await db.all<{ id: number }>(
         `UPDATE monitor_leases SET lease_until = $1 WHERE owner = $2 AND session_game_id = ANY($3::bigint[])
-           AND session_game_id IN (SELECT id FROM session_games WHERE player_count_check_status = 'monitoring')
+           AND session_game_id IN (SELECT session_game_id FROM rooms WHERE following = 1)
          RETURNING session_game_id AS id`, [leaseUntil, owner, `{${ids.join(',')}}`])
       return rows.map((row) => row.id).sort((a, b) => a - b)
     },
     leaseMonitor,
+    saveRoom: async (room) => db.defer(
+      `INSERT INTO rooms (${ROOM_COLUMNS.join(', ')}) VALUES ${valuesList(1, ROOM_COLUMNS.length)} ${ROOM_UPSERT}`,
+      roomValues(room) as SqlValue[]),
     releaseMonitor: async (sessionGameId, owner) => {
       changed('monitors')
       await db.run('DELETE FROM monitor_leases WHERE session_game_id = $1 AND ($2::text IS NULL OR owner = $2)',

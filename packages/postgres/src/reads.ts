@@ -6,19 +6,25 @@ import type {
 import { voteHistoryWhere } from '@game-picker/core'
 import { createPollReads } from './poll-store.ts'
 import type { Db } from './db.ts'
-import { EVENT_COLUMNS, GAME_SELECT, SESSION_BEFORE, SESSION_GAME_SELECT, SESSION_SELECT, SESSION_TALLY, type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toWebhook, toWebhookLog } from './rows.ts'
+import {
+  EVENT_COLUMNS, GAME_SELECT, SESSION_BEFORE, SESSION_GAME_SELECT, SESSION_SELECT, SESSION_TALLY, type StoredRow, toApiToken, toApiTokenRecord,
+  toChatConnector, toGame, toRoomRecord, toWebhook, toWebhookLog,
+} from './rows.ts'
 
+
+const orNull = <T>(row: Record<string, unknown> | null, map: (row: Record<string, unknown>) => T): T | null =>
+  (row ? map(row) : null)
 
 /** The read half, every method a statement (the store serves some from its caches, caches.ts). */
 export function createReads(db: Db): StoreReads {
   return {
     ...createPollReads(db),
-    listGames: () => db.all<Game>(`${GAME_SELECT} ORDER BY g.pack_name, g.title`),
-    getGame: (id) => db.get<Game>(`${GAME_SELECT} WHERE g.id = $1`, [id]),
-    findGame: (packName, title) => db.get<Game>(
+    listGames: async () => (await db.all(`${GAME_SELECT} ORDER BY g.pack_name, g.title`)).map(toGame),
+    getGame: async (id) => orNull(await db.get(`${GAME_SELECT} WHERE g.id = $1`, [id]), toGame),
+    findGame: async (packName, title) => orNull(await db.get(
       `${GAME_SELECT} WHERE md5(g.pack_name) = md5($1) AND md5(g.title) = md5($2) AND g.pack_name = $1 AND g.title = $2`,
-      [packName, title]),
-    findGameByTicker: (ticker) => db.get<Game>(`${GAME_SELECT} WHERE g.ticker = $1`, [ticker]),
+      [packName, title]), toGame),
+    findGameByTicker: async (ticker) => orNull(await db.get(`${GAME_SELECT} WHERE g.ticker = $1`, [ticker]), toGame),
     listPacks: () => db.all<Pack>('SELECT * FROM packs ORDER BY name'),
     getPack: (name) => db.get<Pack>('SELECT * FROM packs WHERE md5(name) = md5($1) AND name = $1', [name]),
 
@@ -76,6 +82,11 @@ export function createReads(db: Db): StoreReads {
 
     getMonitorLease: (sessionGameId) =>
       db.get<MonitorLease>('SELECT * FROM monitor_leases WHERE session_game_id = $1', [sessionGameId]),
+    getRoom: async (sessionGameId) =>
+      orNull(await db.get('SELECT * FROM rooms WHERE session_game_id = $1', [sessionGameId]), toRoomRecord),
+    listSessionRooms: async (sessionId) => (await db.all(
+      'SELECT * FROM rooms WHERE session_game_id IN (SELECT id FROM session_games WHERE session_id = $1) ORDER BY session_game_id',
+      [sessionId])).map(toRoomRecord),
     countLoginFailures: async (address, since) => (await db.get<{ n: number }>(
       'SELECT COUNT(*) AS n FROM login_failures WHERE md5(address) = md5($1) AND address = $1 AND at > $2',
       [address, since]))!.n,

@@ -1,6 +1,8 @@
 // SQL text shared by the reads and writes; rows become the port's shapes through the core's
 // mappers, as in the sqlite store.
-export { type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toDelivery, toWebhook, toWebhookLog } from '@game-picker/core'
+export {
+  type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toDelivery, toGame, toRoomRecord, toWebhook, toWebhookLog,
+} from '@game-picker/core'
 
 /** The game's counter deltas not yet folded into its row (see schema-no-queues.ts), as `d`. */
 const DELTAS = `LEFT JOIN LATERAL (SELECT SUM(play_count)::bigint AS play_count, SUM(upvotes)::bigint AS upvotes,
@@ -15,7 +17,7 @@ const DOWN = counter('downvotes', 'd.downvotes')
 /** A game row as the sqlite store returns it (same columns, same order), counters included. */
 export const GAME_SELECT = `SELECT g.id, g.pack_name, g.title, g.min_players, g.max_players, g.length_minutes,
   g.has_audience, g.family_friendly, g.game_type, g.secondary_type, ${PLAYS}, ${SCORE}, ${UP}, ${DOWN},
-  g.enabled, g.favor_bias, g.created_at, g.ticker, g.last_played_at FROM games g ${DELTAS}`
+  g.enabled, g.favor_bias, g.created_at, g.ticker, g.last_played_at, g.app_tags FROM games g ${DELTAS}`
 
 export const SESSION_SELECT = `SELECT s.id, s.created_at, s.closed_at, s.is_active, s.notes,
   (SELECT COUNT(*) FROM session_games sg WHERE sg.session_id = s.id) AS games_played

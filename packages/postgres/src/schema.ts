@@ -6,6 +6,7 @@
 // - user-given text in unique indexes is indexed through md5(): a B-tree entry has a size
 //   limit (~2.7 kB) that a long title or chat line must not turn into a server error;
 // - one `playing` row per session is enforced here too, since several instances write.
+import { appTagsRooms } from './schema-app-tags-rooms.ts'
 import { cacheHolders } from './schema-cache-holders.ts'
 import { chatPlatforms } from './schema-chat-platforms.ts'
 import { countersPerStatement } from './schema-counters-per-statement.ts'
@@ -176,5 +177,5 @@ INSERT INTO cache_versions (name, version) VALUES ('catalogue', 0);
 // revoke is announced to the servers holding caches like any other change to cached data.
 export const migrations: string[] = [
   tables + triggers, countersPerStatement, noQueues, logRetention, cacheHolders, polls, tokensAudit, leanVotes,
-  chatPlatforms, tickersHistory,
+  chatPlatforms, tickersHistory, appTagsRooms(),
 ]

@@ -1,17 +1,17 @@
 // The write half of the PostgreSQL Store. Counters and the versions follow from triggers;
 // inserts return their row in the same round trip (RETURNING); writes that return nothing go
 // with the next statement (db.defer), so a live vote is three round trips, commit included.
-import type { ChangeTopic, Game, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
+import type { ChangeTopic, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
 import { createCoordination } from './coordination.ts'
 import { createPollWrites } from './poll-store.ts'
 import { createPruning } from './pruning.ts'
 import { type BatchDb, setClause, type SqlValue, valuesList } from './db.ts'
-import { SESSION_GAME_COLUMNS, SESSION_GAME_JOIN, type StoredRow, toApiToken, toChatConnector, toWebhook } from './rows.ts'
+import { SESSION_GAME_COLUMNS, SESSION_GAME_JOIN, type StoredRow, toApiToken, toChatConnector, toGame, toWebhook } from './rows.ts'
 
 type Writes = Omit<StoreTx, keyof StoreReads>
 
 const GAME_COLUMNS = ['pack_name', 'title', 'min_players', 'max_players', 'length_minutes', 'has_audience',
-  'family_friendly', 'game_type', 'secondary_type', 'enabled', 'favor_bias', 'created_at', 'ticker'] as const
+  'family_friendly', 'game_type', 'secondary_type', 'enabled', 'favor_bias', 'created_at', 'ticker', 'app_tags'] as const
 const VOTE_COLUMNS = ['session_id', 'session_game_id', 'game_id', 'username', 'type', 'timestamp'] as const
 const CHAT_COLUMNS = ['session_id', 'username', 'message', 'timestamp', 'vote_type', 'session_game_id'] as const
 
@@ -25,11 +25,11 @@ export function createWrites(db: BatchDb, changed: (topic: ChangeTopic) => void)
     ...createCoordination(db, changed),
     ...createPruning(db),
     ...createPollWrites(db, changed),
-    insertGame: async (game) => (await db.get<Game>(
+    insertGame: async (game) => toGame((await db.get(
       `INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES ${valuesList(1, GAME_COLUMNS.length)} RETURNING *`,
-      GAME_COLUMNS.map((column) => game[column]),
-    ))!,
-    updateGame: (id, patch) => update('games', id, patch),
+      GAME_COLUMNS.map((column) => (column === 'app_tags' ? JSON.stringify(game.app_tags) : game[column])),
+    ))!),
+    updateGame: (id, patch) => update('games', id, { ...patch, app_tags: patch.app_tags && JSON.stringify(patch.app_tags) }),
     // A ticker vote has no session game to cascade from (votes keep one foreign key, to it).
     deleteGame: async (id) => {
       await db.run('DELETE FROM votes WHERE game_id = $1 AND session_game_id IS NULL', [id])

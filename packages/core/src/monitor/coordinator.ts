@@ -1,13 +1,14 @@
 // Keeps this server's room monitors in step with the leases in the store: every interval (and
-// when told that monitor state changed) it renews the leases of the rooms it watches, stops
-// watching those it no longer holds (stopped, or taken by another server), and starts watching
-// monitored rooms nobody holds (new ones, or a dead server's).
+// when told that monitor state changed) it renews the leases of the rooms it follows, stops
+// following those it no longer holds (stopped, or taken by another server), and starts following
+// rooms nobody holds (new ones, or a dead server's).
 import { coalesce } from '../coalesce.ts'
+import type { ClaimedRoom } from '../store.ts'
 import type { RoomMonitors } from './types.ts'
 
 /** The lease use cases of the core, as the coordinator needs them. */
 export interface MonitorLeasePort {
-  claim(): Promise<{ id: number; room_code: string | null }[]>
+  claim(): Promise<ClaimedRoom[]>
   renew(ids: readonly number[]): Promise<number[]>
   release(ids: readonly number[]): Promise<void>
 }
@@ -27,7 +28,11 @@ export function createMonitorCoordinator({ leases, monitors, intervalMs = 5000, 
     const watched = monitors.runningIds()
     const held = new Set(await leases.renew(watched))
     for (const id of watched) if (!held.has(id)) monitors.halt(id)
-    for (const row of await leases.claim()) if (row.room_code) monitors.start(row.id, row.room_code)
+    for (const room of await leases.claim()) {
+      monitors.start(room.id, room.room_code, {
+        checkDone: room.player_count_check_status !== 'monitoring', followUntil: Date.parse(room.follow_until),
+      })
+    }
   }
 
   /** Syncs now; calls made while a sync runs coalesce into one more. */

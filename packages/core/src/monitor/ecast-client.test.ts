@@ -17,7 +17,9 @@ describe('createEcastClient', () => {
     room.join('player')
     room.lock({ notify: false })
     const lookup = await createEcastClient(ecast.url).readRoom('ABCD', signal)
-    expect(lookup).toEqual({ kind: 'found', room: { code: 'ABCD', host: new URL(ecast.url).host, locked: true, full: true } })
+    expect(lookup).toEqual({ kind: 'found', room: {
+      code: 'ABCD', host: new URL(ecast.url).host, locked: true, full: true, appTag: 'quiplash3', maxPlayers: 1, audienceEnabled: true,
+    } })
   })
 
   it('reports an unknown room as missing (404 "no such room")', async () => {

@@ -8,6 +8,11 @@ export interface RoomInfo {
   /** The game has started. */
   locked: boolean
   full: boolean
+  /** The game the room runs (e.g. `quiplash3`); null when the service leaves it out. */
+  appTag: string | null
+  /** Player slots; older rooms leave it out. */
+  maxPlayers: number | null
+  audienceEnabled: boolean | null
 }
 
 export type RoomLookup =
@@ -63,5 +68,8 @@ function readRoomInfo(data: unknown): RoomInfo | undefined {
     host: body.host,
     locked: body.locked === true,
     full: body.full === true,
+    appTag: typeof body.appTag === 'string' && body.appTag !== '' ? body.appTag : null,
+    maxPlayers: Number.isSafeInteger(body.maxPlayers) && (body.maxPlayers as number) > 0 ? (body.maxPlayers as number) : null,
+    audienceEnabled: typeof body.audienceEnabled === 'boolean' ? body.audienceEnabled : null,
   }
 }

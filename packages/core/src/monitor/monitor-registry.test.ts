@@ -48,6 +48,8 @@ describe('createRoomMonitors', () => {
     await expect.poll(second.last).toEqual({ status: 'monitoring', playerCount: 2 })
     room.lock()
     await expect.poll(second.last).toEqual({ status: 'completed', playerCount: 2 })
+    room.exit()
+    await expect.poll(() => second.monitors.isRunning(1)).toBe(false)
     await second.nothingLeft()
   })
 
@@ -59,7 +61,7 @@ describe('createRoomMonitors', () => {
     monitors.start(1, 'ABCD')
     await expect.poll(() => changes().length).toBe(4)
     await clock.waitForTimer(20_000)
-    expect(clock.dueTimes()).toEqual([15_000, 20_000, 1_000_000])
+    expect(clock.dueTimes()).toEqual([1_000, 15_000, 20_000, 1_000_000, 6 * 3_600_000]) // 1 s: the next room report
     await expect.poll(() => ecast.openSockets('shard')).toBe(1)
     expect(changes().map((change) => change.status)).toEqual(['monitoring', 'monitoring', 'monitoring', 'monitoring'])
   })
@@ -76,7 +78,7 @@ describe('createRoomMonitors', () => {
       { status: 'monitoring', playerCount: 1 },
       { status: 'monitoring', playerCount: 2 },
     ])
-    room.lock()
+    room.exit()
     await expect.poll(() => last(2)).toEqual({ status: 'completed', playerCount: 2 })
     expect([monitors.isRunning(1), monitors.isRunning(2)]).toEqual([true, false])
   })
@@ -90,6 +92,7 @@ describe('createRoomMonitors', () => {
         seen.push(`${change.status} ${change.playerCount ?? '-'}`)
         if (seen.length <= 2) throw new Error('database is locked')
       },
+      room: async () => {},
     }
     const { monitors, logs } = watchRooms(ecast, { sink })
     monitors.start(1, 'ABCD')

@@ -10,8 +10,11 @@ function readMonitorSettings(options: RoomMonitorOptions): MonitorSettings {
     probeIntervalMs: options.probeIntervalMs ?? 20_000,
     giveUpMs: options.giveUpMs ?? 45 * 60_000,
     maxBackoffMs: options.maxBackoffMs ?? 120_000,
+    reportIntervalMs: options.reportIntervalMs ?? 1000,
   }
 }
+
+const FOLLOW_MS = 6 * 60 * 60_000
 
 /** One room monitor per session game, all writing through one ordered status writer. */
 export function createRoomMonitors(options: RoomMonitorOptions): RoomMonitors {
@@ -27,17 +30,22 @@ export function createRoomMonitors(options: RoomMonitorOptions): RoomMonitors {
   }
 
   return {
-    start(sessionGameId, roomCode) {
+    start(sessionGameId, roomCode, follow = {}) {
       halt(sessionGameId)
-      writer.write(sessionGameId, { status: 'monitoring' })
+      const checkDone = follow.checkDone ?? false
+      if (!checkDone) writer.write(sessionGameId, { status: 'monitoring' })
       const code = roomCode.trim().toUpperCase()
+      const clock = options.clock ?? systemClock
       const monitor = createRoomMonitor({
         roomCode: code,
         userId: options.userId ?? `game-picker-${sessionGameId}`,
         ecast,
-        clock: options.clock ?? systemClock,
+        clock,
         settings,
+        checkDone,
+        followUntil: follow.followUntil ?? clock.now() + FOLLOW_MS,
         write: (change) => writer.write(sessionGameId, change),
+        report: (report) => writer.writeRoom(sessionGameId, report),
         log: (message) => log(`room monitor ${code} (session game ${sessionGameId}): ${message}`),
         onFinished: () => {
           if (running.get(sessionGameId) === monitor) running.delete(sessionGameId)
@@ -54,6 +62,7 @@ export function createRoomMonitors(options: RoomMonitorOptions): RoomMonitors {
     },
 
     halt,
+    readRoom: (code, signal = AbortSignal.timeout(15_000)) => ecast.readRoom(code.toUpperCase(), signal),
     isRunning: (sessionGameId) => running.has(sessionGameId),
     runningIds: () => [...running.keys()],
 

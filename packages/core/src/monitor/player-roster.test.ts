@@ -4,17 +4,31 @@ import { createPlayerRoster } from './player-roster.ts'
 import { watchRooms } from './test-helpers/watch-rooms.ts'
 
 describe('createPlayerRoster', () => {
+  const here = (...ids: number[]) => ids.map((id) => ({ id, name: `p${id}` }))
+
   it('follows joins and leaves, and keeps a leaver out of later `here` lists until they rejoin', () => {
     const roster = createPlayerRoster()
-    roster.reset([2, 3])
-    roster.join(4)
+    roster.reset(here(2, 3))
+    roster.join(4, 'p4')
     roster.leave(3)
     expect(roster.count()).toBe(2)
-    roster.reset([2, 3, 4]) // ecast still lists 3: the slot is reserved
+    roster.reset(here(2, 3, 4)) // ecast still lists 3: the slot is reserved
     expect(roster.count()).toBe(2)
-    roster.join(3)
-    roster.reset([2, 3, 4])
+    roster.join(3, 'p3')
+    roster.reset(here(2, 3, 4))
     expect(roster.count()).toBe(3)
+  })
+
+  it('lists players by name in join order, a leaver as not connected, a kicked one no more', () => {
+    const roster = createPlayerRoster()
+    roster.reset([{ id: 5, name: 'EVE' }, { id: 2, name: 'ANN' }])
+    roster.join(7, 'BOB')
+    roster.leave(5)
+    expect(roster.players()).toEqual([
+      { id: 2, name: 'ANN', connected: true }, { id: 5, name: 'EVE', connected: false }, { id: 7, name: 'BOB', connected: true },
+    ])
+    roster.reset([{ id: 2, name: 'ANN' }, { id: 7, name: 'BOB' }, { id: 9, name: 'CAT' }]) // 5 was kicked; 9 joined unseen
+    expect(roster.players().map((player) => player.name)).toEqual(['ANN', 'BOB', 'CAT'])
   })
 })
 

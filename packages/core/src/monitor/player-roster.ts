@@ -1,30 +1,44 @@
 /**
- * The player ids of one room. ecast keeps disconnected players in `here` (their slot is reserved),
- * so a player we saw leave stays uncounted on later probes until they connect again.
+ * The players of one room, by name, in join order. ecast keeps disconnected players in `here`
+ * (their slot is reserved), so a player we saw leave stays disconnected on later probes until
+ * they connect again; a player missing from a fresh `here` (kicked) is forgotten.
  */
+export interface RosterPlayer { id: number; name: string; connected: boolean }
+
 export interface PlayerRoster {
   /** A fresh `here` from a welcome replaces what we knew. */
-  reset(hereIds: Iterable<number>): void
-  join(id: number): void
+  reset(here: readonly { id: number; name: string }[]): void
+  join(id: number, name: string): void
   leave(id: number): void
+  /** Connected players. */
   count(): number
+  players(): RosterPlayer[]
 }
 
 export function createPlayerRoster(): PlayerRoster {
-  let present = new Set<number>()
+  let players: RosterPlayer[] = []
   const departed = new Set<number>()
   return {
-    reset(hereIds) {
-      present = new Set([...hereIds].filter((id) => !departed.has(id)))
+    reset(here) {
+      const known = new Map(players.map((player) => [player.id, player]))
+      const inHere = new Set(here.map((entry) => entry.id))
+      const kept = players.filter((player) => inHere.has(player.id))
+      const added = [...here].filter((entry) => !known.has(entry.id)).sort((a, b) => a.id - b.id)
+      players = [...kept, ...added.map(({ id, name }) => ({ id, name, connected: true }))]
+        .map((player) => ({ ...player, connected: !departed.has(player.id) }))
     },
-    join(id) {
+    join(id, name) {
       departed.delete(id)
-      present.add(id)
+      const player = players.find((entry) => entry.id === id)
+      if (player) Object.assign(player, { connected: true, name: name || player.name })
+      else players.push({ id, name, connected: true })
     },
     leave(id) {
       departed.add(id)
-      present.delete(id)
+      const player = players.find((entry) => entry.id === id)
+      if (player) player.connected = false
     },
-    count: () => present.size,
+    count: () => players.filter((player) => player.connected).length,
+    players: () => players.map((player) => ({ ...player })),
   }
 }

@@ -13,7 +13,7 @@ function watch(options: Partial<RoomMonitorOptions> = {}) {
   const kit = watchRooms(ecast, options)
   /** The monitor ended by itself and left nothing behind. */
   const finished = async () => {
-    expect(kit.monitors.isRunning(1)).toBe(false)
+    await expect.poll(() => kit.monitors.isRunning(1)).toBe(false)
     await kit.nothingLeft()
   }
   return { ...kit, changes: () => kit.changes(), last: () => kit.last(), finished }
@@ -32,6 +32,12 @@ describe('room monitor', () => {
     room.lock()
     await expect.poll(last).toEqual({ status: 'completed', playerCount: 5 })
     expect(changes().map((change) => change.playerCount)).toEqual([undefined, 2, 3, 4, 5, 5])
+    // The game runs: the room is still followed (its socket open) until it ends.
+    expect(monitors.isRunning(1)).toBe(true)
+    expect(ecast.openSockets('shard')).toBe(1)
+    room.exit()
+    await expect.poll(() => monitors.isRunning(1)).toBe(false)
+    expect(changes()).toHaveLength(6) // the check kept the count at the lock
     await finished()
   })
 
@@ -47,7 +53,6 @@ describe('room monitor', () => {
     room.join('audience')
     room.lock()
     await expect.poll(last).toEqual({ status: 'completed', playerCount: 1 })
-    await finished()
   })
 
   it('fails for a room that never exists, after one poll and without a socket', async () => {
@@ -116,6 +121,8 @@ describe('room monitor', () => {
     room.lock({ notify: false })
     await clock.fireAt(15_000)
     await expect.poll(last).toEqual({ status: 'completed', playerCount: 1 })
+    room.exit({ notify: false })
+    await clock.fireAt(30_000)
     await finished()
   })
 
@@ -124,10 +131,9 @@ describe('room monitor', () => {
     room.join('player')
     room.join('player')
     room.lock({ notify: false })
-    const { monitors, last, finished } = watch()
+    const { monitors, last } = watch()
     monitors.start(1, 'ABCD')
     await expect.poll(last).toEqual({ status: 'completed', playerCount: 2 })
-    await finished()
   })
 
   it('fails at the give-up time if the game never starts', async () => {
@@ -136,7 +142,59 @@ describe('room monitor', () => {
     monitors.start(1, 'ABCD')
     await expect.poll(last).toEqual({ status: 'monitoring', playerCount: 1 })
     await clock.fireAt(60_000)
-    expect(last()).toEqual({ status: 'failed' })
-    await finished()
+    await expect.poll(last).toEqual({ status: 'failed' })
+    expect(monitors.isRunning(1)).toBe(true) // the lobby is still followed
+  })
+})
+
+describe('room reports', () => {
+  it('names the players in join order, at most one report a second, the latest always sent', async () => {
+    const room = ecast.createRoom('ABCD', { appTag: 'quiplash3', maxPlayers: 8 })
+    room.join('player', 'ANN')
+    const { monitors, clock, roomReports, lastRoom } = watch()
+    monitors.start(1, 'ABCD')
+    await expect.poll(() => roomReports().length).toBe(1) // the room info, at once
+    await clock.fireAt(1000) // the welcome's roster, a second later
+    await expect.poll(() => lastRoom()?.players).toEqual([{ id: 2, name: 'ANN', connected: true }])
+    const sent = roomReports().length
+    const bob = room.join('player', 'BOB')
+    room.join('player', 'CAT')
+    room.disconnect(bob)
+    await clock.waitForTimer(2000) // three changes wait for the end of the next second
+    expect(roomReports()).toHaveLength(sent)
+    await clock.fireAt(2000)
+    await expect.poll(() => roomReports().length).toBe(sent + 1)
+    expect(lastRoom()).toMatchObject({
+      state: 'lobby', appTag: 'quiplash3', maxPlayers: 8, locked: false, following: true,
+      players: [{ id: 2, name: 'ANN', connected: true }, { id: 4, name: 'BOB', connected: false }, { id: 5, name: 'CAT', connected: true }], // 3: our shard
+    })
+    room.lock()
+    await clock.fireAt(3000)
+    await expect.poll(() => lastRoom()?.state).toBe('playing')
+    room.exit()
+    await expect.poll(lastRoom).toMatchObject({ state: 'ended', following: false })
+  })
+
+  it('backs off through an outage (doubling, capped) and follows the room again after it', async () => {
+    const room = ecast.createRoom('ABCD')
+    room.join('player', 'ANN')
+    const { monitors, clock, last, lastRoom } = watch({ maxBackoffMs: 120_000 })
+    monitors.start(1, 'ABCD')
+    await expect.poll(last).toEqual({ status: 'monitoring', playerCount: 1 })
+    ecast.setOutage(true)
+    const polls = ecast.polls
+    await clock.fireAt(15_000) // 503: next poll in 30 s, then 60 s, then 120 s, capped
+    await clock.fireAt(45_000)
+    await clock.fireAt(105_000)
+    await clock.fireAt(225_000)
+    await clock.fireAt(345_000)
+    await expect.poll(() => ecast.polls - polls).toBe(5)
+    expect(monitors.isRunning(1)).toBe(true)
+    ecast.setOutage(false)
+    room.join('player', 'BOB')
+    await clock.fireAt(465_000)
+    await clock.waitForTimer(480_000) // back to one poll per interval
+    await expect.poll(last).toEqual({ status: 'monitoring', playerCount: 2 })
+    await expect.poll(() => lastRoom()?.players?.map((player) => player.name)).toEqual(['ANN', 'BOB'])
   })
 })

@@ -1,16 +1,19 @@
 import { createBackoff } from './backoff.ts'
 import type { Clock } from './clock.ts'
-import type { EcastClient, RoomLookup } from './ecast-client.ts'
+import type { EcastClient, RoomInfo, RoomLookup } from './ecast-client.ts'
 import { createPlayerRoster } from './player-roster.ts'
+import { createRoomReporter } from './room-reporter.ts'
 import { createShardLink, type ShardLinkEvent } from './shard-link.ts'
 import { createTimers } from './timers.ts'
-import type { PlayerCheckUpdate } from './types.ts'
+import type { PlayerCheckUpdate, RoomReport } from './types.ts'
 
 export interface MonitorSettings {
   pollIntervalMs: number
   probeIntervalMs: number
   giveUpMs: number
   maxBackoffMs: number
+  /** Room reports: at most one per this time (the last state always follows). */
+  reportIntervalMs: number
 }
 
 export interface RoomMonitorDeps {
@@ -19,9 +22,14 @@ export interface RoomMonitorDeps {
   ecast: EcastClient
   clock: Clock
   settings: MonitorSettings
+  /** The player check was finished before this monitor started (it resumes a followed room). */
+  checkDone: boolean
+  /** When following stops at the latest (clock time). */
+  followUntil: number
   write: (change: PlayerCheckUpdate) => void
+  report: (report: RoomReport) => void
   log: (message: string) => void
-  /** Called once when the monitor reaches 'completed' or 'failed' on its own. */
+  /** Called once when the monitor stops following on its own. */
   onFinished: () => void
 }
 
@@ -32,8 +40,10 @@ export interface RoomMonitor {
 }
 
 /**
- * The state machine for one session game. REST polls (one per interval, slower after trouble)
- * decide whether the room exists and whether it is locked; the shard link keeps the player count.
+ * The follower of one session game's room. REST polls (one per interval, slower after trouble)
+ * decide whether the room exists and whether it is locked; the shard link keeps the roster.
+ * The player check finishes at the lock (the count then is kept); following goes on until
+ * the room ends, is never found, or the follow time is up.
  */
 export function createRoomMonitor(deps: RoomMonitorDeps): RoomMonitor {
   const { roomCode, ecast, settings, log } = deps
@@ -42,13 +52,16 @@ export function createRoomMonitor(deps: RoomMonitorDeps): RoomMonitor {
   const roster = createPlayerRoster()
   const pollBackoff = createBackoff(settings.maxBackoffMs)
   let done = false
+  let checkDone = deps.checkDone
   let seen = false // the room answered 200 at least once
+  let rosterRead = false // a welcome arrived: the roster is the room's, not empty for want of one
   let locked = false
-  let roomHost = ''
+  let info: RoomInfo | null = null
   let count: number | null = null
+  const reporter = createRoomReporter({ timers, clock: deps.clock, intervalMs: settings.reportIntervalMs, send: deps.report })
   const link = createShardLink(
     {
-      getUrl: () => ecast.getShardUrl(roomCode, roomHost, deps.userId),
+      getUrl: () => ecast.getShardUrl(roomCode, info?.host ?? '', deps.userId),
       timers,
       probeIntervalMs: settings.probeIntervalMs,
       maxBackoffMs: settings.maxBackoffMs,
@@ -66,22 +79,39 @@ export function createRoomMonitor(deps: RoomMonitorDeps): RoomMonitor {
     link.close()
   }
 
-  function finish(status: 'completed' | 'failed', why: string) {
-    if (done) return
-    dispose()
-    log(`${status} (${why}), player count ${count ?? 'unknown'}`)
+  function snapshot(state: RoomReport['state'], following: boolean): RoomReport {
+    return {
+      state, locked, following, appTag: info?.appTag ?? null, maxPlayers: info?.maxPlayers ?? null,
+      audienceEnabled: info?.audienceEnabled ?? null, players: rosterRead ? roster.players() : null,
+    }
+  }
+  const currentState = (): RoomReport['state'] => (!seen ? 'unknown' : locked ? 'playing' : 'lobby')
+
+  function finishCheck(status: 'completed' | 'failed', why: string) {
+    if (checkDone) return
+    checkDone = true
+    log(`player check ${status} (${why}), player count ${count ?? 'unknown'}`)
     deps.write(status === 'completed' ? { status, playerCount: count } : { status })
+  }
+
+  /** Following ends: the last report goes at once, then nothing more. */
+  function stopFollowing(state: RoomReport['state'], why: string) {
+    if (done) return
+    log(`stopped following (${why})`)
+    reporter.final(snapshot(state, false))
+    dispose()
     deps.onFinished()
   }
 
-  /** The game started: the count at this moment is the result. Without one yet, the next welcome gives it. */
+  /** The game started: the count at this moment is the check's result. Without one yet, the next welcome gives it. */
   function lockRoom() {
     locked = true
-    if (count !== null) finish('completed', 'room locked')
+    if (count !== null) finishCheck('completed', 'room locked')
   }
 
   function closeRoom(why: string) {
-    finish(count === null ? 'failed' : 'completed', why)
+    finishCheck(count === null ? 'failed' : 'completed', why)
+    stopFollowing('ended', why)
   }
 
   function poll() {
@@ -94,7 +124,11 @@ export function createRoomMonitor(deps: RoomMonitorDeps): RoomMonitor {
   }
 
   function onLookup(lookup: RoomLookup) {
-    if (lookup.kind === 'missing') return seen ? closeRoom('room gone') : finish('failed', 'no such room')
+    if (lookup.kind === 'missing') {
+      if (seen) return closeRoom('room gone')
+      finishCheck('failed', 'no such room')
+      return stopFollowing('unknown', 'no such room')
+    }
     if (lookup.kind === 'unavailable') {
       pollBackoff.fail()
       const delay = pollBackoff.delay(settings.pollIntervalMs)
@@ -104,30 +138,36 @@ export function createRoomMonitor(deps: RoomMonitorDeps): RoomMonitor {
     }
     pollBackoff.reset()
     seen = true
-    roomHost = lookup.room.host
+    info = lookup.room
     if (lookup.room.locked) lockRoom()
-    if (done) return
+    reporter.changed(snapshot(currentState(), true))
     link.ensureConnected()
     timers.after(settings.pollIntervalMs, poll)
   }
 
   function onRoomEvent(event: ShardLinkEvent) {
-    if (event.type === 'welcome') roster.reset(event.playerIds)
-    else if (event.type === 'joined') roster.join(event.id)
+    if (event.type === 'exited') return closeRoom('room exited')
+    if (event.type === 'welcome') {
+      roster.reset(event.players)
+      rosterRead = true
+    } else if (event.type === 'joined') roster.join(event.id, event.name)
     else if (event.type === 'left') roster.leave(event.id)
     else if (event.type === 'locked') locked = true
-    else return closeRoom('room exited')
     const next = roster.count()
     if (next !== count) {
       count = next
-      deps.write({ status: 'monitoring', playerCount: count })
+      if (!checkDone) deps.write({ status: 'monitoring', playerCount: count })
     }
     if (locked) lockRoom()
+    reporter.changed(snapshot(currentState(), true))
   }
 
   return {
     start() {
-      timers.after(settings.giveUpMs, () => finish('failed', 'gave up waiting for the game to start'))
+      timers.after(settings.giveUpMs, () => {
+        if (!locked) finishCheck('failed', 'gave up waiting for the game to start')
+      })
+      timers.after(Math.max(0, deps.followUntil - deps.clock.now()), () => stopFollowing(currentState(), 'follow time is up'))
       poll()
     },
     dispose,

@@ -9,9 +9,9 @@ describe('parseFrame', () => {
   it.each<[string, string, RoomSocketEvent | undefined]>([
     ['welcome counts only player entries', frame('client/welcome', { id: 9, here: {
       1: { id: 1, roles: { host: {} } }, 2: { id: 2, roles: { player: { name: 'A' } } }, 3: { id: 3, roles: { moderator: {} } },
-      4: { id: 4, roles: { shard: {} } }, 5: { id: 5, roles: { player: { name: 'B' }, kicked: {} } } } }), { type: 'welcome', playerIds: [2, 5] }],
-    ['audience welcome has here: null', frame('client/welcome', { id: 10000001, here: null, profile: null }), { type: 'welcome', playerIds: [] }],
-    ['player connected', frame('client/connected', { id: 6, role: 'player', name: 'C', reconnect: false }), { type: 'joined', id: 6 }],
+      4: { id: 4, roles: { shard: {} } }, 5: { id: 5, roles: { player: { name: 'B' }, kicked: {} } } } }), { type: 'welcome', players: [{ id: 2, name: 'A' }, { id: 5, name: 'B' }] }],
+    ['audience welcome has here: null', frame('client/welcome', { id: 10000001, here: null, profile: null }), { type: 'welcome', players: [] }],
+    ['player connected', frame('client/connected', { id: 6, role: 'player', name: 'C', reconnect: false }), { type: 'joined', id: 6, name: 'C' }],
     ['host reconnected is not a player', frame('client/connected', { id: 1, role: 'host', reconnect: true }), undefined],
     ['player disconnected', frame('client/disconnected', { id: 6, role: 'player' }), { type: 'left', id: 6 }],
     ['host disconnected is not a player', frame('client/disconnected', { id: 1, role: 'host' }), undefined],
@@ -47,7 +47,7 @@ describe('openRoomSocket against the fake ecast', () => {
     room.join('player')
     room.join('audience')
     const { events } = connect(shardPath('ABCD'))
-    await expect.poll(() => events).toEqual([{ type: 'welcome', playerIds: [2] }])
+    await expect.poll(() => events).toEqual([{ type: 'welcome', players: [{ id: 2, name: 'player-2' }] }])
     const id = room.join('player')
     room.disconnect(id)
     room.disconnect(1) // the host: not a player event
@@ -60,7 +60,7 @@ describe('openRoomSocket against the fake ecast', () => {
   it('gets here: null as audience, so nobody is counted', async () => {
     ecast.createRoom('ABCD').join('player')
     const { events } = connect('/api/v2/audience/ABCD/play?role=audience&name=x&format=json')
-    await expect.poll(() => events[0]).toEqual({ type: 'welcome', playerIds: [] })
+    await expect.poll(() => events[0]).toEqual({ type: 'welcome', players: [] })
   })
 
   it.each([

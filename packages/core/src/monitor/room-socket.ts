@@ -5,10 +5,10 @@ import type WebSocket from 'ws'
 let webSocketClass: typeof WebSocket | undefined
 const loadWebSocket = () => (webSocketClass ??= createRequire(import.meta.url)('ws') as typeof WebSocket)
 
-/** What the monitor needs to know from one ecast WebSocket, reduced to player counting. */
+/** What the follower needs to know from one ecast WebSocket: the players, the lock, the end. */
 export type RoomSocketEvent =
-  | { type: 'welcome'; playerIds: number[] }
-  | { type: 'joined'; id: number }
+  | { type: 'welcome'; players: { id: number; name: string }[] }
+  | { type: 'joined'; id: number; name: string }
   | { type: 'left'; id: number }
   | { type: 'locked' }
   | { type: 'exited' }
@@ -57,7 +57,7 @@ interface Frame {
   result?: Record<string, unknown> | null
 }
 
-/** Translates one text frame; frames that do not matter for counting players give undefined. */
+/** Translates one text frame; frames that do not matter for following the room give undefined. */
 export function parseFrame(text: string): RoomSocketEvent | undefined {
   let frame: Frame
   try {
@@ -69,9 +69,9 @@ export function parseFrame(text: string): RoomSocketEvent | undefined {
   const id = Number(result.id)
   switch (frame?.opcode ?? frame?.type) {
     case 'client/welcome':
-      return { type: 'welcome', playerIds: readPlayerIds(result.here) }
+      return { type: 'welcome', players: readPlayers(result.here) }
     case 'client/connected':
-      return result.role === 'player' ? { type: 'joined', id } : undefined
+      return result.role === 'player' ? { type: 'joined', id, name: String(result.name ?? '') } : undefined
     case 'client/disconnected':
       return result.role === 'player' ? { type: 'left', id } : undefined
     case 'client/kicked':
@@ -87,12 +87,13 @@ export function parseFrame(text: string): RoomSocketEvent | undefined {
   }
 }
 
-/** Ids of `here` entries with the player role; host, moderator, shard and audience never count. */
-function readPlayerIds(here: unknown): number[] {
+/** The `here` entries with the player role, with their names; host, moderator, shard and audience never count. */
+function readPlayers(here: unknown): { id: number; name: string }[] {
   if (typeof here !== 'object' || here === null) return [] // audience connections get `here: null`
-  const ids: number[] = []
-  for (const [key, entry] of Object.entries(here as Record<string, { id?: unknown; roles?: Record<string, unknown> }>)) {
-    if (entry?.roles?.player) ids.push(Number(entry.id ?? key))
+  const players: { id: number; name: string }[] = []
+  for (const [key, entry] of Object.entries(here as Record<string, { id?: unknown; roles?: Record<string, { name?: unknown }> }>)) {
+    const player = entry?.roles?.player
+    if (player) players.push({ id: Number(entry.id ?? key), name: String(player.name ?? '') })
   }
-  return ids
+  return players
 }

@@ -1,4 +1,4 @@
-import type { PlayerCheckSink, PlayerCheckUpdate } from './types.ts'
+import type { PlayerCheckSink, PlayerCheckUpdate, RoomReport } from './types.ts'
 
 /**
  * Hands updates to the sink one at a time, in order, so a late write can never overtake a newer one
@@ -7,20 +7,22 @@ import type { PlayerCheckSink, PlayerCheckUpdate } from './types.ts'
  */
 export interface StatusWriter {
   write(sessionGameId: number, change: PlayerCheckUpdate): void
+  writeRoom(sessionGameId: number, report: RoomReport): void
   /** Resolves once every write queued so far has been attempted. */
   flush(): Promise<void>
 }
 
 export function createStatusWriter(sink: PlayerCheckSink, log: (message: string) => void): StatusWriter {
   let queue = Promise.resolve()
+  const enqueue = (sessionGameId: number, what: string, write: () => Promise<void>) => {
+    queue = queue.then(write).catch((error: unknown) => {
+      log(`session game ${sessionGameId}: could not record ${what}: ${String(error)}`)
+    })
+  }
   return {
-    write(sessionGameId, change) {
-      queue = queue
-        .then(() => sink.update(sessionGameId, change))
-        .catch((error: unknown) => {
-          log(`session game ${sessionGameId}: could not record ${change.status}: ${String(error)}`)
-        })
-    },
+    write: (sessionGameId, change) => enqueue(sessionGameId, change.status, () => sink.update(sessionGameId, change)),
+    writeRoom: (sessionGameId, report) =>
+      enqueue(sessionGameId, `the room (${report.state})`, () => sink.room(sessionGameId, report)),
     flush: () => queue,
   }
 }

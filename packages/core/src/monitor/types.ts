@@ -1,4 +1,7 @@
+import type { RoomRecord } from '../store.ts'
+import type { RoomState } from '../types.ts'
 import type { Clock } from './clock.ts'
+import type { RoomLookup } from './ecast-client.ts'
 
 export type PlayerCheckStatus = 'monitoring' | 'completed' | 'failed' | 'stopped'
 
@@ -8,9 +11,24 @@ export interface PlayerCheckUpdate {
   playerCount?: number | null
 }
 
-/** Where the monitor records its progress: the session game row, in the real server. */
+/**
+ * What the follower saw of the room. `players` null: no roster read yet (keep the stored one).
+ * `following` false: the last report, the follower stops (room gone, never found, or time up).
+ */
+export interface RoomReport {
+  state: RoomState
+  appTag: string | null
+  maxPlayers: number | null
+  audienceEnabled: boolean | null
+  locked: boolean
+  players: RoomRecord['players'] | null
+  following: boolean
+}
+
+/** Where the monitor records its progress: the session game row and its room, in the real server. */
 export interface PlayerCheckSink {
   update(sessionGameId: number, change: PlayerCheckUpdate): Promise<void>
+  room(sessionGameId: number, report: RoomReport): Promise<void>
 }
 
 export interface RoomMonitorOptions {
@@ -21,19 +39,31 @@ export interface RoomMonitorOptions {
   probeIntervalMs?: number
   giveUpMs?: number
   maxBackoffMs?: number
+  /** At most one room report per this time (default 1 s). */
+  reportIntervalMs?: number
   clock?: Clock
   /** Stable user id for the shard connection; defaults to one per session game. */
   userId?: string
   log?: (message: string) => void
 }
 
+/** How a follower starts: a room resumed after its check finished must not restart the check. */
+export interface FollowOptions {
+  /** The player check already finished (default false: it runs, `{ status: 'monitoring' }` is written first). */
+  checkDone?: boolean
+  /** Clock time when following stops at the latest (default: 6 hours from now). */
+  followUntil?: number
+}
+
 export interface RoomMonitors {
-  /** Starts or restarts; writes `{ status: 'monitoring' }` first. */
-  start(sessionGameId: number, roomCode: string): void
+  /** Starts or restarts following the room. */
+  start(sessionGameId: number, roomCode: string, options?: FollowOptions): void
   /** Closes socket and timers, then writes `{ status: 'stopped' }`. */
   stop(sessionGameId: number): Promise<void>
   /** Closes socket and timers WITHOUT recording anything (the row was stopped or taken over elsewhere). */
   halt(sessionGameId: number): void
+  /** Asks the room service about a room once (POST /api/sessions/{id}/rooms). */
+  readRoom(code: string, signal?: AbortSignal): Promise<RoomLookup>
   isRunning(sessionGameId: number): boolean
   /** The session games watched now. */
   runningIds(): number[]

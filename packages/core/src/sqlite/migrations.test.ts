@@ -8,6 +8,8 @@ import { gameInput } from '../test-helpers/core.ts'
 import { openSqlDatabase } from './durable-db.ts'
 import { createSqliteStore } from './index.ts'
 import { initial } from './migrations/001-initial.ts'
+import { migrations } from './schema.ts'
+import { expectMigratedRoomAutopilot, OLD_GAMES, OLD_PLAYED_AT } from '../../../../test/helpers/app-tags-migration.ts'
 
 const T = '2026-11-22T20:00:00.000Z'
 
@@ -77,5 +79,22 @@ describe('migration 2 (ids never reused, events, leases)', () => {
     } finally {
       await core.close()
     }
+  })
+})
+
+describe('migration 9 (app tags, followed rooms)', () => {
+  test('a file of the previous version gets the bundled tags by pack and title, and its watched room stays followed', async () => {
+    const file = join(tempDir(), 'v8.sqlite')
+    const db = await openSqlDatabase({ file, migrations: migrations.slice(0, 8), onOpen: (w) => void w.run('PRAGMA foreign_keys = ON') })
+    await db.write((w) => {
+      for (const [pack, title] of OLD_GAMES) {
+        w.run(`INSERT INTO games (pack_name, title, min_players, max_players, created_at) VALUES (?, ?, 2, 8, '${T}')`, [pack, title])
+      }
+      w.run(`INSERT INTO sessions (created_at, is_active) VALUES ('${T}', 1)`)
+      w.run(`INSERT INTO session_games (session_id, game_id, played_at, status, room_code, player_count_check_status)
+             VALUES (1, 1, '${OLD_PLAYED_AT}', 'playing', 'ABCD', 'monitoring')`)
+    })
+    await db.close()
+    await expectMigratedRoomAutopilot(await createSqliteStore({ file }))
   })
 })

@@ -4,19 +4,26 @@ import type { AuditEntry, ChatMessage, Game, Pack, Session, SessionGame, Session
 import { voteHistoryWhere } from '../vote-history-sql.ts'
 import type { SqlReader } from './durable-db.ts'
 import type { TransactionCache } from './table-cache.ts'
-import { SESSION_BEFORE, SESSION_GAME_SELECT, SESSION_SELECT, SESSION_TALLY, toApiToken, toApiTokenRecord, toChatConnector, toWebhook, toWebhookLog } from './rows.ts'
+import {
+  SESSION_BEFORE, SESSION_GAME_SELECT, SESSION_SELECT, SESSION_TALLY, toApiToken, toApiTokenRecord, toChatConnector, toGame, toRoomRecord,
+  toWebhook, toWebhookLog,
+} from './rows.ts'
 
 
 /** The read half but the polls' (poll-store.ts); `cache` serves the hot, rarely changing reads (see table-cache.ts). */
 export function createReads(db: SqlReader, cache: TransactionCache): Omit<StoreReads, keyof PollReads> {
   const one = <T>(sql: string, params: (string | number | null)[]) => db.get<T>(sql, params) ?? null
+  const oneGame = (sql: string, params: (string | number | null)[]): Game | null => {
+    const row = db.get(sql, params)
+    return row ? toGame(row) : null
+  }
   return {
     listGames: async () =>
-      cache.get('catalogue', 'games', () => db.all<Game>('SELECT * FROM games ORDER BY pack_name, title')),
-    getGame: async (id) => one<Game>('SELECT * FROM games WHERE id = ?', [id]),
+      cache.get('catalogue', 'games', () => db.all('SELECT * FROM games ORDER BY pack_name, title').map(toGame)),
+    getGame: async (id) => oneGame('SELECT * FROM games WHERE id = ?', [id]),
     findGame: async (packName, title) =>
-      one<Game>('SELECT * FROM games WHERE pack_name = ? AND title = ?', [packName, title]),
-    findGameByTicker: async (ticker) => one<Game>('SELECT * FROM games WHERE ticker = ?', [ticker]),
+      oneGame('SELECT * FROM games WHERE pack_name = ? AND title = ?', [packName, title]),
+    findGameByTicker: async (ticker) => oneGame('SELECT * FROM games WHERE ticker = ?', [ticker]),
     listPacks: async () => cache.get('catalogue', 'packs', () => db.all<Pack>('SELECT * FROM packs ORDER BY name')),
     getPack: async (name) => one<Pack>('SELECT * FROM packs WHERE name = ?', [name]),
 
@@ -80,6 +87,13 @@ export function createReads(db: SqlReader, cache: TransactionCache): Omit<StoreR
 
     getMonitorLease: async (sessionGameId) =>
       one<MonitorLease>('SELECT * FROM monitor_leases WHERE session_game_id = ?', [sessionGameId]),
+    getRoom: async (sessionGameId) => {
+      const row = db.get('SELECT * FROM rooms WHERE session_game_id = ?', [sessionGameId])
+      return row ? toRoomRecord(row) : null
+    },
+    listSessionRooms: async (sessionId) =>
+      db.all('SELECT * FROM rooms WHERE session_game_id IN (SELECT id FROM session_games WHERE session_id = ?) ORDER BY session_game_id',
+        [sessionId]).map(toRoomRecord),
     countLoginFailures: async (address, since) =>
       db.get<{ n: number }>('SELECT COUNT(*) AS n FROM login_failures WHERE address = ? AND at > ?', [address, since])!.n,
 

@@ -1,7 +1,7 @@
 // SQL text and row mapping shared by the reads and writes of the sqlite store.
 import type { SqlValue } from './durable-db.ts'
 
-export { toApiToken, toApiTokenRecord, toChatConnector, toDelivery, toWebhook, toWebhookLog } from '../store-rows.ts'
+export { toApiToken, toApiTokenRecord, toChatConnector, toDelivery, toGame, toRoomRecord, toWebhook, toWebhookLog } from '../store-rows.ts'
 
 export type Row = Record<string, SqlValue>
 

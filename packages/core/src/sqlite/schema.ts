@@ -10,5 +10,6 @@ import { polls } from './migrations/005-polls.ts'
 import { tokensAudit } from './migrations/006-tokens-audit.ts'
 import { chatPlatforms } from './migrations/007-chat-platforms.ts'
 import { tickersHistory } from './migrations/008-tickers-history.ts'
+import { appTagsRooms } from './migrations/009-app-tags-rooms.ts'
 
-export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit, chatPlatforms, tickersHistory]
+export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit, chatPlatforms, tickersHistory, appTagsRooms()]

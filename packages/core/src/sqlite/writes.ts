@@ -1,9 +1,11 @@
 // The write half of the sqlite Store. Every value is a bound parameter (times included),
 // so the journal can replay each statement deterministically.
-import type { Delivery, PollWrites, StoreReads, StoreTx } from '../store.ts'
+import type { ClaimedRoom, Delivery, PollWrites, StoreReads, StoreTx } from '../store.ts'
 import type { Game, Session, SessionGame } from '../types.ts'
 import type { SqlValue, SqlWriter } from './durable-db.ts'
 import { createPruning } from './pruning.ts'
+import { appTagsText } from '../app-tags.ts'
+import { ROOM_COLUMNS, ROOM_UPSERT, roomValues } from '../store-rows.ts'
 import { setClause, toApiToken, toDelivery } from './rows.ts'
 import type { TransactionCache } from './table-cache.ts'
 
@@ -21,17 +23,17 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
       touch('catalogue')
       const { lastInsertRowid } = db.run(
         `INSERT INTO games (pack_name, title, min_players, max_players, length_minutes, has_audience,
-          family_friendly, game_type, secondary_type, enabled, favor_bias, created_at, ticker)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          family_friendly, game_type, secondary_type, enabled, favor_bias, created_at, ticker, app_tags)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [game.pack_name, game.title, game.min_players, game.max_players, game.length_minutes,
           game.has_audience, game.family_friendly, game.game_type, game.secondary_type,
-          game.enabled, game.favor_bias, game.created_at, game.ticker],
+          game.enabled, game.favor_bias, game.created_at, game.ticker, appTagsText(game.app_tags)],
       )
       return (await reads.getGame(lastInsertRowid)) as Game
     },
     updateGame: async (id, patch) => {
       touch('catalogue', 'sessions')
-      return update('games', id, patch)
+      return update('games', id, { ...patch, app_tags: patch.app_tags && appTagsText(patch.app_tags) })
     },
     deleteGame: async (id) => {
       touch('catalogue', 'sessions')
@@ -163,20 +165,24 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
         .lastInsertRowid,
     ...createPruning(db, (key, value) => writes.setSetting(key, value)),
 
+    saveRoom: async (room) =>
+      void db.run(`INSERT INTO rooms (${ROOM_COLUMNS.join(', ')}) VALUES (${ROOM_COLUMNS.map(() => '?').join(', ')}) ${ROOM_UPSERT}`,
+        roomValues(room)),
     claimMonitors: async (owner, now, leaseUntil, limit) => {
-      const ids = db.all<{ id: number }>(
-        `SELECT sg.id FROM session_games sg LEFT JOIN monitor_leases ml ON ml.session_game_id = sg.id
-         WHERE sg.player_count_check_status = 'monitoring' AND sg.room_code IS NOT NULL
-           AND (ml.session_game_id IS NULL OR ml.lease_until <= ?)
-         ORDER BY sg.id LIMIT ?`, [now, limit]).map((row) => row.id)
-      for (const id of ids) await writes.leaseMonitor(id, owner, leaseUntil)
-      return Promise.all(ids.map(async (id) => (await reads.getSessionGame(id))!))
+      const rooms = db.all<ClaimedRoom>(
+        `SELECT r.session_game_id AS id, r.room_code, sg.player_count_check_status, r.follow_until
+         FROM rooms r JOIN session_games sg ON sg.id = r.session_game_id
+         LEFT JOIN monitor_leases ml ON ml.session_game_id = r.session_game_id
+         WHERE r.following = 1 AND r.follow_until > ? AND (ml.session_game_id IS NULL OR ml.lease_until <= ?)
+         ORDER BY r.session_game_id LIMIT ?`, [now, now, limit])
+      for (const room of rooms) await writes.leaseMonitor(room.id, owner, leaseUntil)
+      return rooms
     },
     renewMonitors: async (owner, ids, leaseUntil) => {
       if (ids.length === 0) return []
       return db.all<{ id: number }>(
         `UPDATE monitor_leases SET lease_until = ? WHERE owner = ? AND session_game_id IN (${ids.map(() => '?').join(', ')})
-           AND session_game_id IN (SELECT id FROM session_games WHERE player_count_check_status = 'monitoring')
+           AND session_game_id IN (SELECT session_game_id FROM rooms WHERE following = 1)
          RETURNING session_game_id AS id`, [leaseUntil, owner, ...ids]).map((row) => row.id)
     },
     leaseMonitor: async (sessionGameId, owner, leaseUntil) =>

@@ -9,6 +9,7 @@ import { gamePaths } from './paths/games.ts'
 import { playPaths } from './paths/play.ts'
 import { pollPaths, pollSchemas } from './paths/polls.ts'
 import { sessionGamePaths } from './paths/session-games.ts'
+import { roomPaths, roomSchemas } from './paths/rooms.ts'
 import { sessionPaths } from './paths/sessions.ts'
 import { systemPaths } from './paths/system.ts'
 import { tokenPaths } from './paths/tokens.ts'
@@ -33,6 +34,7 @@ export function createOpenApiDocument() {
     tags: [
       { name: 'System' }, { name: 'Auth' }, { name: 'Games', description: 'The catalogue and its packs' },
       { name: 'Sessions' }, { name: 'Session games', description: 'One game within a session' },
+      { name: 'Rooms', description: 'The room autopilot: a Jackbox room code becomes the game it runs, followed until the room ends' },
       { name: 'Play', description: 'The picker, live votes and stats' },
       { name: 'Polls', description: 'The room chooses among a few candidates, on phones and in chat' },
       { name: 'Webhooks', description: 'Registering callback URLs; what they are sent is under Webhooks at the end' },
@@ -42,12 +44,12 @@ export function createOpenApiDocument() {
       { name: 'Backups', description: 'Copies of the database file, made while the server serves' },
     ],
     paths: {
-      ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...playPaths, ...pollPaths, ...webhookPaths,
+      ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...roomPaths, ...playPaths, ...pollPaths, ...webhookPaths,
       ...tokenPaths, ...chatPaths, ...backupPaths,
     },
     webhooks: webhookDeliveries(eventSchemaNames),
     components: {
-      schemas: { ...resourceSchemas, ...pollSchemas, ...eventSchemas, ...errorSchemas },
+      schemas: { ...resourceSchemas, ...pollSchemas, ...roomSchemas, ...eventSchemas, ...errorSchemas },
       responses: commonResponses,
       headers: {
         ApiVersion: { description: `The API version, "${API_VERSION}"`, schema: { type: 'string', const: API_VERSION }, required: true },

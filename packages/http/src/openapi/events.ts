@@ -47,6 +47,14 @@ const eventData: Record<EventType, { when: string; data: Schema }> = {
       + '`playing` game becoming `played` because another was added or the session closed.',
     data: object({ session_game: ref('SessionGame') }),
   },
+  'room.updated': {
+    when: 'A followed room\'s roster, state or lock changed: at most one a second per room, the latest state always sent.',
+    data: object({ session_game_id: integer(), room: ref('Room') }),
+  },
+  'room.ended': {
+    when: 'A followed room closed (the room service said `room/exit`, or the room was gone after being seen); once per room.',
+    data: object({ session_game_id: integer(), room: ref('Room') }),
+  },
   'poll.opened': { when: 'A poll was opened.', data: object({ poll: ref('Poll') }) },
   'poll.voted': {
     when: 'Votes were cast: the tally as it is now, at most about four times a second per poll; it never names a voter.',

@@ -30,6 +30,8 @@ export interface OperationSpec {
   headers?: Record<string, { schema: Schema; description: string }>
   body?: { schema: Schema; required?: boolean; description?: string }
   ok: Success
+  /** A second success answer (with its own status), e.g. 200 beside a 201. */
+  alsoOk?: Success
   errors?: Errors
   /** False for routes that never read the store (no 503). */
   store?: boolean
@@ -100,6 +102,7 @@ function operation(tag: string, path: string, spec: OperationSpec): Record<strin
     ...(spec.body ? { requestBody: requestBody(spec.body) } : {}),
     responses: {
       [spec.ok.status ?? 200]: success(spec.ok),
+      ...(spec.alsoOk ? { [spec.alsoOk.status ?? 200]: success(spec.alsoOk) } : {}),
       ...Object.fromEntries([...errors].sort(([a], [b]) => a - b)
         .map(([status, { messages, schema }]) => [status, errorResponse(status, messages, schema)])),
     },

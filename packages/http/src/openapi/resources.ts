@@ -1,6 +1,6 @@
 // The API's resources, defined once and referenced everywhere by `$ref`.
 import {
-  arrayOf, boolean, dateTime, favorBias, flag, integer, nullable, object, type Schema, string,
+  arrayOf, boolean, dateTime, favorBias, flag, integer, nullable, object, ref, type Schema, string,
 } from './schema.ts'
 
 const gameFields = {
@@ -14,6 +14,9 @@ const gameFields = {
   game_type: nullable(string('e.g. "Drawing", "Trivia"')),
   secondary_type: nullable(string()),
 }
+
+const appTag = string('A Jackbox app tag: the game a room runs, as the room service names it (e.g. "quiplash3")',
+  { pattern: '^[a-z0-9-]{2,40}$' })
 
 const counters = {
   popularity_score: integer('upvotes - downvotes'),
@@ -32,6 +35,7 @@ const Game = object({
   ticker: nullable(string('2 to 8 upper-case letters or digits, unique; chat votes for the game with `TICKER++` / `TICKER--`',
     { pattern: '^[A-Z0-9]{2,8}$' })),
   last_played_at: nullable(dateTime('played_at of its newest session game that is not skipped; null when never played')),
+  app_tags: arrayOf(appTag),
 }, undefined, { description: 'A game of the catalogue. Flags are the integers 0 or 1.' })
 
 const Vote = object({
@@ -62,7 +66,7 @@ const Session = object({
   games_played: integer('Games added to the session, whatever their status'),
 })
 
-const SessionGame = object({
+const sessionGameFields = {
   id: integer('The session-game row id (not the game id)'),
   session_id: integer(),
   game_id: integer(),
@@ -79,7 +83,28 @@ const SessionGame = object({
   min_players: integer(),
   max_players: integer(),
   ...counters,
-}, undefined, { description: 'A game within a session, with fields copied from the game.' })
+}
+const SessionGame = object(sessionGameFields, undefined, { description: 'A game within a session, with fields copied from the game.' })
+
+const Room = object({
+  room_code: string('Four characters, A-Z or 0-9', { pattern: '^[A-Z0-9]{4}$' }),
+  app_tag: nullable(string('The game the room runs, as the room service names it')),
+  state: string('"lobby": seen and not locked; "playing": locked (the game started); "ended": the room is gone; '
+    + '"unknown": not reached yet', { enum: ['lobby', 'playing', 'ended', 'unknown'] }),
+  players: arrayOf(object({
+    name: string(),
+    connected: boolean('False after the player\'s connection dropped (the room keeps their slot)'),
+  }), 'The players, in join order (never the host, the audience or moderators)'),
+  max_players: nullable(integer('The room\'s player slots, when the room service says')),
+  audience_enabled: nullable(boolean()),
+  locked: boolean(),
+  started_at: nullable(dateTime('When the room was seen locked')),
+  ended_at: nullable(dateTime('When the room was seen gone')),
+  updated_at: dateTime('When the roster, state or lock last changed'),
+}, undefined, { description: 'A Jackbox room followed for a session game.' })
+
+const SessionGameWithRoom = object({ ...sessionGameFields, room: ref('Room') }, undefined,
+  { description: 'A session game with the room followed for it' })
 
 const webhook = {
   id: integer(),
@@ -186,6 +211,7 @@ const Backup = object({
 
 export const resourceSchemas: Record<string, Schema> = {
   ChatConnectorStatus, ChatListEntry, YouTubeChatStatus, Backup,
-  Game, Vote, Pack, PackMeta, Session, SessionGame, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken, CreatedApiToken,
+  Game, Vote, Pack, PackMeta, Session, SessionGame, Room, SessionGameWithRoom, Webhook, SavedWebhook, WebhookLog, Stats, Scope, ApiToken,
+  CreatedApiToken,
   AuditEntry,
 }

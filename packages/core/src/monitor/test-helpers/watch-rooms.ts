@@ -2,15 +2,17 @@ import { expect, onTestFinished } from 'vitest'
 import { createFakeClock } from '../../../../../test/helpers/fake-clock.ts'
 import type { FakeEcast } from '../../../../../test/helpers/fake-ecast.ts'
 import { createRoomMonitors } from '../monitor-registry.ts'
-import type { PlayerCheckSink, PlayerCheckUpdate, RoomMonitorOptions } from '../types.ts'
+import type { PlayerCheckSink, PlayerCheckUpdate, RoomMonitorOptions, RoomReport } from '../types.ts'
 
 /** Room monitors on a fake clock against a fake ecast, recording every status write in order. */
 export function watchRooms(ecast: FakeEcast, options: Partial<RoomMonitorOptions> = {}) {
   const writes: { sessionGameId: number; change: PlayerCheckUpdate }[] = []
   const logs: string[] = []
   const clock = createFakeClock()
+  const reports: { sessionGameId: number; report: RoomReport }[] = []
   const sink: PlayerCheckSink = {
     update: async (sessionGameId, change) => void writes.push({ sessionGameId, change }),
+    room: async (sessionGameId, report) => void reports.push({ sessionGameId, report }),
   }
   const monitors = createRoomMonitors({ sink, ecastUrl: ecast.url, clock, log: (message) => logs.push(message), ...options })
   onTestFinished(() => monitors.close())
@@ -19,6 +21,10 @@ export function watchRooms(ecast: FakeEcast, options: Partial<RoomMonitorOptions
   const changes = (sessionGameId = 1) =>
     writes.filter((write) => write.sessionGameId === sessionGameId).map((write) => write.change)
   const last = (sessionGameId = 1) => changes(sessionGameId).at(-1)
+  /** Room reports for one session game (1 by default). */
+  const roomReports = (sessionGameId = 1) =>
+    reports.filter((entry) => entry.sessionGameId === sessionGameId).map((entry) => entry.report)
+  const lastRoom = (sessionGameId = 1) => roomReports(sessionGameId).at(-1)
 
   /** Asserts the monitors left nothing behind: no timers, no open sockets on the fake server. */
   async function nothingLeft() {
@@ -26,5 +32,5 @@ export function watchRooms(ecast: FakeEcast, options: Partial<RoomMonitorOptions
     await expect.poll(() => ecast.openSockets()).toBe(0)
   }
 
-  return { monitors, clock, sink, logs, changes, last, nothingLeft }
+  return { monitors, clock, sink, logs, changes, last, roomReports, lastRoom, nothingLeft }
 }

@@ -5,6 +5,7 @@ import { arrayOf, boolean, input, integer, messageAnd, nullable, ref, type Schem
 const FIELD_ERRORS = [
   'min_players must be an integer', 'min_players must be at least 1',
   'min_players must not be greater than max_players', 'title must not be empty', '<field> must be true or false',
+  'app_tags must be an array of lowercase tags',
 ]
 const gameInput = (extra: Record<string, Schema> = {}) => ({
   pack_name: string('The pack; created when first named'),
@@ -18,6 +19,8 @@ const gameInput = (extra: Record<string, Schema> = {}) => ({
   secondary_type: nullable(string()),
   ticker: nullable(string('2 to 8 letters or digits, upper-cased; unique in any case; null for none',
     { pattern: '^[A-Za-z0-9]{2,8}$' })),
+  app_tags: arrayOf(string(undefined, { pattern: '^[a-z0-9-]{2,40}$' }),
+    'The Jackbox app tags of the game (what the room service calls it); a tag given twice counts once. Default []'),
   ...extra,
 })
 const favorBody = { schema: input({ favor_bias: integer(undefined, { enum: [-1, 0, 1] }) }, ['favor_bias']) }
