@@ -66,7 +66,8 @@ export interface FakeEcast {
 
 const AUDIENCE_FIRST_ID = 10_000_001 // real audience ids are above 1e7
 
-export async function startFakeEcast(): Promise<FakeEcast> {
+/** `port`: 0 (default) takes any free port; the try-it script asks for a fixed one. */
+export async function startFakeEcast(options: { port?: number } = {}): Promise<FakeEcast> {
   const rooms = new Map<string, Room>()
   const open = new Map<WebSocket, EcastRole>()
   const pollFailures: number[] = []
@@ -86,7 +87,7 @@ export async function startFakeEcast(): Promise<FakeEcast> {
     reply(res, 200, { ok: true, body: roomInfo(room, host) })
   })
   const wss = new WebSocketServer({ server, handleProtocols: (offered) => (offered.has('ecast-v0') ? 'ecast-v0' : false) })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`
 
   wss.on('connection', (socket, req) => {
