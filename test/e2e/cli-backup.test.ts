@@ -95,6 +95,19 @@ describe('db backup', () => {
     }
   })
 
+  it('fails clearly, leaving no file, when the server making it is killed with SIGKILL', { timeout: 120_000 }, async () => {
+    const file = await makeDatabase('server-killed.sqlite', 40)
+    const server = await startServe(['--db', file, '--admin-key', KEY], { cwd })
+    const backup = cli(['db', 'backup', '--db', file, '--to', 'server-killed-copy.sqlite'], { cwd })
+    await until(() => existsSync(join(cwd, 'server-killed-copy.sqlite.partial')), 'the server to begin the copy')
+    await server.stop('SIGKILL')
+    expect(await backup).toMatchObject({ code: 1, stderr: `error: process ${server.pid} stopped before the backup was complete\n` })
+    expect(existsSync(join(cwd, 'server-killed-copy.sqlite'))).toBe(false)
+    // The next run, with no server, takes the dead server's lock and makes it.
+    expect((await cli(['db', 'backup', '--db', file, '--to', 'server-killed-copy.sqlite'], { cwd })).code).toBe(0)
+    expect(readdirSync(cwd).filter((name) => name.startsWith('server-killed-copy'))).toEqual(['server-killed-copy.sqlite'])
+  })
+
   it('refuses a target that exists (exit 1), a PostgreSQL database and :memory: (exit 2), and --remote', async () => {
     const file = await makeDatabase('small.sqlite')
     expect((await cli(['db', 'backup', '--db', file, '--to', 'small-copy.sqlite'], { cwd })).code).toBe(0)
