@@ -20,7 +20,7 @@ import { PICK_FILTERS } from './data.mjs'
 import { measure } from './load.mjs'
 
 /** Bump when seed.mjs or the core writes different data for the same size. */
-export const SEED_FORMAT = 1
+export const SEED_FORMAT = 2 // 2: votes rebuilt for ticker votes (schema 8), seeded afresh
 export const HISTORY_SIZES = [100_000, 1_000_000, 10_000_000]
 const ADMIN_KEY = 'bench-admin-key'
 const TARGETS = { readyMs: 2000, idleRssMb: 150, loadedRssMb: 200, maxLatencyMs: 100, throughputRatio: 1.25 }
@@ -109,6 +109,14 @@ async function measureSize(votes, { step, loadS, warmupS }) {
         votes50: await run('live votes, 50 conn', votesAt(50)),
         pick: await run('POST /api/pick, 10 conn', { method: 'POST', path: '/api/pick', body: PICK_FILTERS }),
         stats: await run('GET /api/stats, 10 conn', { path: '/api/stats' }),
+        // A page of the vote history from the middle of it: its cost must not grow with the votes stored.
+        voteHistory: await run('GET /api/votes (a page of 100 from the middle), 10 conn', {
+          path: `/api/votes?limit=100&before=${Math.floor(votes / 2)}`, headers: { authorization: `Bearer ${token}` },
+        }),
+        // The newest closed session holds votes at every size (seed.mjs imports into the newest ones).
+        voteHistorySession: await run('GET /api/votes?session_id (a page of 100 of one session), 10 conn', {
+          path: `/api/votes?limit=100&session_id=${seed.activeSessionId - 1}`, headers: { authorization: `Bearer ${token}` },
+        }),
       }
       const loaded = processMemory(server.pid)
       return { votes, bytes, seed, built, readyMs, idleRssMb: idle.rssMb, loadedRssMb: loaded.rssMb, peakRssMb: loaded.peakRssMb, results }
@@ -125,6 +133,8 @@ const LOADS = [
   { key: 'votes50', label: 'live votes (durable), 50 conn', unit: 'votes' },
   { key: 'pick', label: 'POST /api/pick, 10 conn', unit: 'req' },
   { key: 'stats', label: 'GET /api/stats, 10 conn', unit: 'req' },
+  { key: 'voteHistory', label: 'GET /api/votes, a page of 100 from the middle, 10 conn', unit: 'req' },
+  { key: 'voteHistorySession', label: 'GET /api/votes?session_id (the newest session\'s page of 100), 10 conn', unit: 'req' },
 ]
 
 /** Runs the group; returns rows in bench/run.mjs's shape, plus the raw measurements. */
