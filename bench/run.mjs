@@ -481,10 +481,11 @@ try {
     step('multistream: Twitch, YouTube (and Discord) chats at once, 300 messages a second into one poll, a TV on the event stream')
     const multi = await runNodeJson(join(ROOT, 'bench/lib/multistream.mjs'), ['--dir', dir, '--rate', '300', '--seconds', QUICK ? '4' : '10'], { timeoutMs: 120_000 })
     raw.multistream = multi
-    const chatNames = multi.chats.map((name) => name[0].toUpperCase() + name.slice(1)).join(' + ')
+    const NAMES = { twitch: 'Twitch', youtube: 'YouTube', discord: 'Discord' }
+    const chatNames = multi.chats.map((name) => NAMES[name]).join(' + ')
     const delays = Object.entries(multi.perChat).map(([name, one]) => name === 'youtube'
       ? `YouTube p50 ${one.fromServed.p50Ms} ms, p99 ${one.fromServed.p99Ms} ms from the reader's call (p99 ${one.p99Ms} ms from being typed: the 5 s interval)`
-      : `${name[0].toUpperCase() + name.slice(1)} p50 ${one.p50Ms} ms, p99 ${one.p99Ms} ms`).join('; ')
+      : `${NAMES[name]} p50 ${one.p50Ms} ms, p99 ${one.p99Ms} ms`).join('; ')
     row({
       id: 'multistreamTally', name: `Multistream: ${chatNames} chats at once, ${multi.rate} messages/s for ${multi.seconds} s into one poll, the TV's event stream`,
       result: `delay from a message reaching Game Picker to the TV counting it: ${delays}; ${multi.unseen} never seen, ${multi.youtubeCalls} YouTube calls`,

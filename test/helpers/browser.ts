@@ -31,13 +31,18 @@ export interface WatchedPage {
   problems: string[]
 }
 
-/** A fresh context (its own sessionStorage) whose page records everything that went wrong. */
+/**
+ * A fresh context (its own sessionStorage) whose page records everything that went wrong;
+ * `expected` names the URLs whose 4xx/5xx answers the test provokes on purpose.
+ */
 export async function openPage(browser: Browser, viewport = TV, options: { expected?: (url: string) => boolean } = {}): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (message) => {
     if (message.type() !== 'error') return
+    // Chromium's line for an answer the test expects (e.g. a 404 it provoked) is no problem.
+    if (/status of \d+/.test(message.text()) && options.expected?.(message.location().url || '')) return
     problems.push(`console: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`exception: ${error.message}`))

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest'
 import { connectedEvents } from '../helpers/event-client.ts'
 import { type FakeEcast, startFakeEcast } from '../helpers/fake-ecast.ts'
 import { call, login, startTestServer, type TestServer } from '../helpers/server.ts'
+import { until } from '../helpers/until.ts'
 
 let ecast: FakeEcast
 let server: TestServer | undefined
@@ -13,15 +14,6 @@ afterEach(async () => {
   server = undefined
   await ecast.close()
 })
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  for (const end = Date.now() + timeoutMs; ;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > end) throw new Error(`condition not reached; last value ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 async function followedRoom(code = 'ROOM', appTag = 'follow-test') {
   server = await startTestServer({ ecastUrl: ecast.url })

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { assertCliBuilt, createTempDir, type RunningServe, startServe } from '../helpers/cli.ts'
 import { startFakeEcast } from '../helpers/fake-ecast.ts'
 import { call, login } from '../helpers/server.ts'
+import { until } from '../helpers/until.ts'
 
 const temp = createTempDir()
 const running: RunningServe[] = []
@@ -13,15 +14,6 @@ afterAll(async () => {
   await Promise.all(running.map((serve) => serve.stop('SIGKILL').catch(() => {})))
   temp.remove()
 })
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  for (const end = Date.now() + timeoutMs; ;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > end) throw new Error(`condition not reached in ${timeoutMs} ms; last value ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 test('kill -9 of the following server: the other follows the room within 30 s', { timeout: 90_000 }, async () => {
   const ecast = await startFakeEcast()

@@ -1,5 +1,6 @@
 // The active session and its games, kept current from the live event stream: votes are applied
-// from the event itself, every other change reloads both.
+// from the event itself, every other change reloads both (a room's own events change no row:
+// the rows a room changes come with their own session_game.updated; see rooms.ts).
 import { findActiveSession, listSessionGames } from './api.ts'
 import { useLiveEvents } from './events.ts'
 import { useRequest } from './hooks.ts'
@@ -19,6 +20,7 @@ export function useActiveSession() {
   const request = useRequest(loadActiveSession)
   const { setData, reload } = request
   useLiveEvents((type, event) => {
+    if (type === 'room.updated' || type === 'room.ended') return
     if (type !== 'vote.received') {
       void reload()
       return

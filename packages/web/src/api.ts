@@ -2,7 +2,8 @@
 // carrying the API's own `error` text.
 import { getToken, setToken } from './auth.ts'
 import type {
-  ChatEntry, ChatPlatform, DiscordStatus, Favor, Game, NetworkInfo, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Session,
+  ChatEntry, ChatPlatform, DiscordStatus, Favor, Game, NetworkInfo, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Room,
+  Session,
   SessionGame, SessionGameStatus, Stats, YouTubeChatStatus,
 } from './types.ts'
 
@@ -31,6 +32,16 @@ async function request<T>(method: Method, path: string, options: { body?: unknow
   // A token the server no longer accepts is of no use to keep: the page returns to public mode.
   if (token && response.status === 403) setToken(null)
   throw new ApiError(response.status, body)
+}
+
+/** The answer, or null where the API says 404 (there is none). */
+async function orNone<T>(answer: Promise<T>): Promise<T | null> {
+  try {
+    return await answer
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 404) return null
+    throw failure
+  }
 }
 
 const admin = { admin: true }
@@ -84,6 +95,11 @@ export const setStatus = (row: SessionGame, status: SessionGameStatus) =>
   request('PATCH', `${sessionGame(row)}/status`, { body: { status }, ...admin })
 export const setRoomCode = (row: SessionGame, room_code: string) =>
   request<SessionGame>('PATCH', `${sessionGame(row)}/room-code`, { body: { room_code }, ...admin })
+/** Adds the game the room runs to the session and follows the room; answers the row with its `room`. */
+export const followRoom = (sessionId: number, room_code: string) =>
+  request<SessionGame & { room: Room }>('POST', `/api/sessions/${sessionId}/rooms`, { body: { room_code }, ...admin })
+/** The room a session game follows, or null when it follows none. */
+export const getRoom = (row: SessionGame) => orNone(request<Room>('GET', `${sessionGame(row)}/room`))
 export const startPlayerCheck = (row: SessionGame) => request('POST', `${sessionGame(row)}/start-player-check`, admin)
 export const stopPlayerCheck = (row: SessionGame) => request('POST', `${sessionGame(row)}/stop-player-check`, admin)
 

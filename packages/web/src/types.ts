@@ -51,8 +51,11 @@ export interface SessionGame {
   room_code: string | null
   player_count: number | null
   player_count_check_status: string | null
+  /** When it was added to the session. */
+  played_at: string
   pack_name: string
   title: string
+  max_players: number
   upvotes: number
   downvotes: number
   popularity_score: number
@@ -167,4 +170,28 @@ export interface NetworkInfo {
   host: string
   port: number
   urls: string[]
+}
+
+/** A followed Jackbox room: seen and not locked, locked (the game runs), gone, not reached yet. */
+export type RoomState = 'lobby' | 'playing' | 'ended' | 'unknown'
+
+/** The room view of a session game (GET /api/sessions/{sid}/games/{sgid}/room). */
+export interface Room {
+  room_code: string
+  app_tag: string | null
+  state: RoomState
+  /** In join order; `connected` is false once the player's connection dropped. */
+  players: { name: string; connected: boolean }[]
+  max_players: number | null
+  audience_enabled: boolean | null
+  locked: boolean
+  started_at: string | null
+  ended_at: string | null
+  updated_at: string
+}
+
+/** `room.updated` and `room.ended`. */
+export interface RoomEvent {
+  session_game_id: number
+  room: Room
 }

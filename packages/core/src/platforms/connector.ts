@@ -28,8 +28,12 @@ interface Holding {
   connection: PlatformConnection | undefined
   /** State and settings changes, written one after another. */
   writes: Promise<unknown>
-  /** Messages and interactions, handled one after another (votes keep their order). */
-  messages: Promise<unknown>
+  /**
+   * Messages and interactions in flight, one lane per voter: each voter's in the order they came
+   * (a vote, then its move), different voters side by side, so the store can commit their votes
+   * together (a multistream's chats at hundreds of messages a second).
+   */
+  lanes: Map<string, Promise<unknown>>
 }
 
 const zero = (): ChatCounts => ({ up: 0, down: 0, poll: 0, ignored: 0 })
@@ -89,19 +93,21 @@ export function createChatConnector(options: ChatConnectorOptions) {
   function open(row: ChatConnectorRecord): void {
     const current: Holding = {
       channel: row.channel, state: row.state, settings: { ...row.settings }, connection: undefined,
-      writes: Promise.resolve(), messages: Promise.resolve(),
+      writes: Promise.resolve(), lanes: new Map(),
     }
     holding = current
     if (FINAL_CHAT_STATES.includes(row.state)) return // held, not opened again until stopped and started
-    const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-      const result = current.messages.then(work)
-      current.messages = result.catch((error: unknown) => log(`a message was not handled: ${String(error)}`))
+    const inTurn = <T>(lane: string, work: () => Promise<T>): Promise<T> => {
+      const result = (current.lanes.get(lane) ?? Promise.resolve()).then(work)
+      const done = result.then(() => {}, (error: unknown) => log(`a message was not handled: ${String(error)}`))
+      current.lanes.set(lane, done)
+      void done.then(() => { if (current.lanes.get(lane) === done) current.lanes.delete(lane) })
       return result
     }
     const context: PlatformContext = {
       channel: row.channel, settings: row.settings, secret: row.secret, core, log,
-      receive: (message) => void inTurn(() => receive(message)).catch(() => {}),
-      once: (id, action) => inTurn(() => once(id, action)),
+      receive: (message) => void inTurn(`user:${message.username}`, () => receive(message)).catch(() => {}),
+      once: (id, action) => inTurn('interactions', () => once(id, action)),
       update: (change) => {
         if (holding !== current) return
         const previous = current.state
@@ -138,7 +144,7 @@ export function createChatConnector(options: ChatConnectorOptions) {
     holding = undefined
     await closeConnection(current)
     await current.writes
-    await current.messages
+    while (current.lanes.size > 0) await Promise.all(current.lanes.values())
     await counter.run()
     if (release) {
       await lease.release(current.channel, current.state)

@@ -1,12 +1,15 @@
-// One game of the session: title, status, room code, player count and live votes; for the
-// admin the controls for its status, room code and player check.
+// One game of the session: title, status, room code, player count, live votes and its followed
+// room; for the admin the controls for its status, room code and player check.
 import type { TargetedEvent } from 'preact'
 import { setRoomCode, setStatus, startPlayerCheck, stopPlayerCheck } from '../api.ts'
 import { formatVotes } from '../format.ts'
-import type { SessionGame, SessionGameStatus } from '../types.ts'
+import type { Room, SessionGame, SessionGameStatus } from '../types.ts'
+import { RoomStatus } from './room-status.tsx'
 
 interface Props {
   row: SessionGame
+  /** The room it follows, when it follows one. */
+  room?: Room
   isAdmin: boolean
   run: (action: () => Promise<unknown>) => Promise<boolean>
   reload: () => Promise<void>
@@ -19,7 +22,7 @@ function playerCount(row: SessionGame): string {
   return row.player_count_check_status ? `${count} (check ${row.player_count_check_status})` : count
 }
 
-export function SessionGameItem({ row, isAdmin, run, reload }: Props) {
+export function SessionGameItem({ row, room, isAdmin, run, reload }: Props) {
   const act = async (action: () => Promise<unknown>) => {
     await run(action)
     await reload()
@@ -38,6 +41,7 @@ export function SessionGameItem({ row, isAdmin, run, reload }: Props) {
         <span>{playerCount(row)}</span>
         <span class="votes">{formatVotes(row.upvotes, row.downvotes)}</span>
       </div>
+      {room && <RoomStatus room={room} row={row} />}
       {isAdmin && (
         <div class="session-game-admin">
           <label>

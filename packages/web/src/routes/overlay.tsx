@@ -1,12 +1,15 @@
 // The stream overlay (an OBS browser source): the current game and its live votes on a
 // transparent page; while a poll is open, the poll instead (numbers, titles, bars, total), and
-// its winner for 15 seconds after it closes.
+// its winner for 15 seconds after it closes. While the current game's room is in its lobby, a
+// join card below (see join-card.tsx); once the room locks, none.
 import { useEffect, useState } from 'preact/hooks'
 import { useActiveSession } from '../active-session.ts'
 import { ErrorAlert } from '../components/error-alert.tsx'
+import { JoinCard, roomCodeOptions } from '../components/join-card.tsx'
 import { PollBars } from '../components/poll-bars.tsx'
 import { formatVotes, plural } from '../format.ts'
 import { usePoll } from '../poll-state.ts'
+import { useRooms } from '../rooms.ts'
 import type { Poll } from '../types.ts'
 
 const WINNER_SHOWN_MS = 15_000
@@ -38,9 +41,13 @@ export function OverlayPage() {
     return () => document.documentElement.classList.remove('overlay')
   }, [])
   const current = data?.games.find((row) => row.status === 'playing')
+  const { rooms } = useRooms(current ? [current] : [])
+  const room = current && rooms.get(current.id)
+  const [codeOptions] = useState(() => roomCodeOptions(location.search))
+  const joinCard = current && room?.state === 'lobby' && <JoinCard row={current} room={room} options={codeOptions} />
 
-  if (poll) {
-    return (
+  const card = poll
+    ? (
       <main class="overlay-card overlay-poll">
         {poll.winner
           ? <h1 class="overlay-title">Winner: {poll.winner.game.title}</h1>
@@ -49,16 +56,16 @@ export function OverlayPage() {
         <p class="overlay-total">{plural(poll.total_votes, 'vote')}</p>
       </main>
     )
-  }
-  return (
-    <main class="overlay-card" hidden={!current && !error}>
-      <ErrorAlert error={error ?? polls.error} />
-      {current && (
-        <>
-          <h1 class="overlay-title">{current.title}</h1>
-          <p class="overlay-votes">{formatVotes(current.upvotes, current.downvotes)}</p>
-        </>
-      )}
-    </main>
-  )
+    : (
+      <main class="overlay-card" hidden={!current && !error}>
+        <ErrorAlert error={error ?? polls.error} />
+        {current && (
+          <>
+            <h1 class="overlay-title">{current.title}</h1>
+            <p class="overlay-votes">{formatVotes(current.upvotes, current.downvotes)}</p>
+          </>
+        )}
+      </main>
+    )
+  return <>{card}{joinCard}</>
 }
