@@ -1,7 +1,6 @@
 // The Backend over the core on a local database file: mostly the core's own use cases, which
 // already take the HTTP bodies and return the HTTP shapes.
 import { type Core, createSeededRandom, isDomainError } from '@game-picker/core'
-import { createEcastClient, DEFAULT_ECAST_URL } from '@game-picker/core/monitor'
 import type { Backend } from './backend.ts'
 import { UsageError } from './cli-errors.ts'
 
@@ -10,9 +9,17 @@ const monitorNeedsServer = () =>
     'The room monitor runs inside the server: use --remote URL (with --key) to start or stop it.',
   ))
 
-/** `room CODE` asks the room service of ECAST_URL; a server on the database follows the room once it runs. */
+/**
+ * `room CODE` asks the room service of ECAST_URL; a server on the database follows the room once
+ * it runs. The room service's client (and the HTTP client under it) is loaded only for that
+ * command: every other command starts without it.
+ */
+async function readRoom(code: string) {
+  const { createEcastClient, DEFAULT_ECAST_URL } = await import('@game-picker/core/monitor')
+  return createEcastClient(process.env.ECAST_URL ?? DEFAULT_ECAST_URL).readRoom(code, AbortSignal.timeout(15_000))
+}
+
 export function createLocalBackend(core: Core): Backend {
-  const ecast = createEcastClient(process.env.ECAST_URL ?? DEFAULT_ECAST_URL)
   return {
     mode: 'local',
     games: {
@@ -48,7 +55,7 @@ export function createLocalBackend(core: Core): Backend {
     },
     rooms: {
       follow: async (sessionId, body) =>
-        (await core.rooms.follow(sessionId, body, (code) => ecast.readRoom(code, AbortSignal.timeout(15_000)))).sessionGame,
+        (await core.rooms.follow(sessionId, body, readRoom)).sessionGame,
       list: core.rooms.ofSession,
     },
     votes: { live: core.votes.live, list: core.voteHistory.list },
