@@ -15,12 +15,6 @@ import { YouTubeChat } from './youtube-chat.tsx'
 
 const REFRESH_MS = 5000
 
-/** What each platform's panel gets: its chat (null when not read) and a way to ask again. */
-export interface ChatPanelProps {
-  chat: ChatEntry | null
-  reload: () => Promise<void>
-}
-
 export function ChatPanels() {
   const { data: chats, error, reload } = useRequest(listChats)
   const reading = (chats?.length ?? 0) > 0

@@ -6,7 +6,7 @@ import { getDiscordStatus } from '../../api.ts'
 import type { DiscordStatus } from '../../types.ts'
 import { ErrorAlert } from '../error-alert.tsx'
 import { useChatActions } from './chat-actions.ts'
-import type { ChatPanelProps } from './chat-panels.tsx'
+import type { ChatPanelProps } from './chat-panel-props.ts'
 import { ChatStatus } from './chat-status.tsx'
 
 export function DiscordChat({ chat, reload }: ChatPanelProps) {

@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks'
 import { ErrorAlert } from '../error-alert.tsx'
 import { useChatActions } from './chat-actions.ts'
-import type { ChatPanelProps } from './chat-panels.tsx'
+import type { ChatPanelProps } from './chat-panel-props.ts'
 import { ChatStatus } from './chat-status.tsx'
 
 export function TwitchChat({ chat, reload }: ChatPanelProps) {

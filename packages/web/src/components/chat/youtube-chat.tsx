@@ -6,7 +6,7 @@ import { connectChat, disconnectChat, getYouTubeStatus } from '../../api.ts'
 import { formatDate } from '../../format.ts'
 import { useAction, useRequest } from '../../hooks.ts'
 import { ErrorAlert } from '../error-alert.tsx'
-import type { ChatPanelProps } from './chat-panels.tsx'
+import type { ChatPanelProps } from './chat-panel-props.ts'
 import { ChatStatus } from './chat-status.tsx'
 
 const DAILY_QUOTA = 10_000
