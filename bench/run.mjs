@@ -478,7 +478,7 @@ try {
 
   // 14. A multistream: every chat platform's fake at once, 300 messages a second in total, into one poll.
   if (runs('multistream')) {
-    step('multistream: Twitch, YouTube (and Discord) chats at once, 300 messages a second into one poll, a TV on the event stream')
+    step('multistream: Twitch, YouTube and Discord chats at once, 300 messages a second into one poll, a TV on the event stream')
     const multi = await runNodeJson(join(ROOT, 'bench/lib/multistream.mjs'), ['--dir', dir, '--rate', '300', '--seconds', QUICK ? '4' : '10'], { timeoutMs: 120_000 })
     raw.multistream = multi
     const NAMES = { twitch: 'Twitch', youtube: 'YouTube', discord: 'Discord' }
