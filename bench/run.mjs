@@ -488,7 +488,7 @@ try {
       : `${NAMES[name]} p50 ${one.p50Ms} ms, p99 ${one.p99Ms} ms`).join('; ')
     row({
       id: 'multistreamTally', name: `Multistream: ${chatNames} chats at once, ${multi.rate} messages/s for ${multi.seconds} s into one poll, the TV's event stream`,
-      result: `delay from a message reaching Game Picker to the TV counting it: ${delays}; ${multi.unseen} never seen, ${multi.youtubeCalls} YouTube calls`,
+      result: `delay from a message reaching Game Picker to the TV counting it: ${delays}; ${multi.unseen} never seen, ${multi.youtubeCalls} YouTube calls; server CPU ${multi.serverCpuPct}% of a core (the fakes and the TV ${multi.benchCpuPct}%)`,
       baseline: '-', target: 'p99 < 1 s', measured: `p99 ${multi.p99Ms} ms`, pass: multi.p99Ms < 1000 && multi.unseen === 0, values: multi,
     })
     row({

@@ -25,7 +25,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { createApiClient, dist, freePort, ROOT, round, sleep, startServerProcess } from './common.mjs'
+import { createApiClient, dist, freePort, processCpuMs, ROOT, round, sleep, startServerProcess } from './common.mjs'
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, rate: { type: 'string' }, seconds: { type: 'string' }, chats: { type: 'string' } } })
 const RATE = Number(values.rate ?? 300)
@@ -103,6 +103,9 @@ try {
   const arrivals = chats.map(() => []) // per chat: [arrival ms, message id]
   const total = RATE * SECONDS
   const start = Date.now()
+  // CPU while the messages go in: the server's, and this process's (the three fakes and the TV).
+  const serverCpuBefore = processCpuMs(server.pid)
+  const benchCpuBefore = process.cpuUsage()
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / RATE
     if (due - Date.now() > 1) await sleep(due - Date.now())
@@ -111,6 +114,9 @@ try {
     arrivals[chat].push([at, chats[chat].send(i)])
   }
   const sendingS = (Date.now() - start) / 1000
+  const serverCpuPct = round((processCpuMs(server.pid) - serverCpuBefore) / (sendingS * 10), 0)
+  const benchCpu = process.cpuUsage(benchCpuBefore)
+  const benchCpuPct = round((benchCpu.user + benchCpu.system) / 1000 / (sendingS * 10), 0)
 
   // Every message seen counted, or 15 s more (a YouTube interval and then some).
   const sent = [0, 0, 0]
@@ -144,7 +150,7 @@ try {
   // fake sending it; YouTube: the fake answering the reader's call) to the TV.
   const intoGamePicker = Object.entries(perChat).map(([name, one]) => (name === 'youtube' ? one.fromServed.p99Ms : one.p99Ms))
   console.log(JSON.stringify({
-    rate: RATE, seconds: SECONDS, sendingS: round(sendingS, 2), chats: chats.map((chat) => chat.name), total, unseen,
+    rate: RATE, seconds: SECONDS, sendingS: round(sendingS, 2), serverCpuPct, benchCpuPct, chats: chats.map((chat) => chat.name), total, unseen,
     talliesReceived: tallies.length, perChat, p99Ms: Math.max(...intoGamePicker),
     youtubeCalls: youtube.calls.filter((one) => one.method === 'liveChatMessages.list').length,
     sent, counted: closedVotes, chatCounts: Object.fromEntries(statuses.map((one) => [one.platform, one.counts])),
