@@ -40,6 +40,17 @@ describe.each([
     expect(await db.read((r) => r.get('SELECT v FROM t WHERE id = ?', [9]))).toBeUndefined()
   })
 
+  it('a cached SELECT * shows the columns a later ALTER TABLE adds, in one statement or several', async () => {
+    const db = await open({ file: makeFile() })
+    await insert(db, 'a')
+    const row = () => db.read((r) => r.get('SELECT * FROM t'))
+    expect(await row()).toEqual({ id: 1, v: 'a' })
+    await db.write((w) => w.run('ALTER TABLE t ADD COLUMN w TEXT'))
+    expect(await row()).toEqual({ id: 1, v: 'a', w: null })
+    await db.write((w) => w.run("ALTER TABLE t ADD COLUMN x TEXT; UPDATE t SET x = 'b'"))
+    expect(await row()).toEqual({ id: 1, v: 'a', w: null, x: 'b' })
+  })
+
   it('rolls back a transaction whose function throws or rejects', async () => {
     const db = await open({ file: makeFile() })
     const journaled = readJournalStats(db)?.records

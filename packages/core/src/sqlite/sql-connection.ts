@@ -5,6 +5,8 @@ import type { SqlValue, SqlWriter } from './sql-types.ts'
 
 const MAX_CACHED = 500
 const INSERT = /^\s*(INSERT|REPLACE)\b/i
+// Statements that may change what a prepared `SELECT *` returns: SQLite re-prepares it then.
+const SCHEMA_CHANGE = /^\s*(CREATE|ALTER|DROP)\b/i
 
 export interface Connection extends SqlWriter {
   /** BEGIN; fn; COMMIT, or ROLLBACK and rethrow. */
@@ -30,6 +32,19 @@ export function createConnection(db: Database, configure: (conn: Connection) => 
   const freeStatements = () => {
     for (const stmt of cache.values()) stmt?.free()
     cache.clear()
+    columnNames.clear()
+  }
+  // A statement's column names, asked once: sql.js builds a new string per column per call,
+  // which was the largest allocation of a server recording 100 busy rooms. Forgotten when the
+  // schema may have changed (migrations).
+  const columnNames = new Map<Statement, string[]>()
+  const columnsOf = (stmt: Statement) => {
+    let names = columnNames.get(stmt)
+    if (names === undefined) columnNames.set(stmt, (names = stmt.getColumnNames()))
+    return names
+  }
+  const schemaMayChange = (sql: string) => {
+    if (SCHEMA_CHANGE.test(sql)) columnNames.clear()
   }
 
   function query(sql: string, params: SqlValue[] = [], limit = Infinity): Record<string, SqlValue>[] {
@@ -40,7 +55,7 @@ export function createConnection(db: Database, configure: (conn: Connection) => 
       const rows: Record<string, SqlValue>[] = []
       let columns: string[] | undefined
       while (rows.length < limit && stmt.step()) {
-        columns ??= stmt.getColumnNames()
+        columns ??= columnsOf(stmt)
         const values = stmt.get()
         const row: Record<string, SqlValue> = {}
         for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i] as SqlValue
@@ -53,6 +68,7 @@ export function createConnection(db: Database, configure: (conn: Connection) => 
   }
 
   function execute(sql: string, params: SqlValue[] = []): void {
+    schemaMayChange(sql)
     const stmt = statement(sql)
     if (stmt) {
       try {
@@ -64,6 +80,7 @@ export function createConnection(db: Database, configure: (conn: Connection) => 
       return
     }
     if (params.length > 0) throw new TypeError(`parameters need a single SQL statement: ${sql}`)
+    columnNames.clear() // several statements: any of them may change the schema
     // exec stops at the first failing statement; the savepoint undoes the ones before it, so
     // a failed multi-statement run leaves no trace, like a single statement.
     execute('SAVEPOINT multi_statement')
@@ -97,7 +114,10 @@ export function createConnection(db: Database, configure: (conn: Connection) => 
         throw error
       }
     },
-    exec: (sql) => void db.exec(sql),
+    exec(sql) {
+      columnNames.clear()
+      db.exec(sql)
+    },
     close() {
       freeStatements()
       db.close()
