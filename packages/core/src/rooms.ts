@@ -55,8 +55,12 @@ export function createRooms(ctx: CoreContext) {
   async function record(sessionGameId: number, report: RoomReport): Promise<void> {
     await transactionWithEvents(ctx, async (tx, emit) => {
       await tx.lock(roomLock(sessionGameId))
-      const [lease, room, row] = [await tx.getMonitorLease(sessionGameId), await tx.getRoom(sessionGameId), await tx.getSessionGame(sessionGameId)]
-      if (!room || !row || lease?.owner !== ctx.instanceId || !room.following) return
+      const [lease, room, stored] = [await tx.getMonitorLease(sessionGameId), await tx.getRoom(sessionGameId), await tx.getSessionGame(sessionGameId)]
+      if (!room || !stored || lease?.owner !== ctx.instanceId || !room.following) return
+      // The running player count, while the check runs (a finished check keeps its count).
+      const counted = report.checkCount !== undefined && stored.player_count_check_status === 'monitoring'
+        && stored.player_count !== report.checkCount
+      const row = counted ? await patchAndEmit(tx, emit, stored, { player_count: report.checkCount }) : stored
       const now = isoNow(ctx)
       const next: RoomRecord = {
         ...room,

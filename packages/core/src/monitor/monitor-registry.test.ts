@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeEcast, type FakeEcast } from '../../../../test/helpers/fake-ecast.ts'
 import { watchRooms } from './test-helpers/watch-rooms.ts'
+import type { PlayerCheckUpdate, RoomReport } from './types.ts'
 
 describe('createRoomMonitors', () => {
   let ecast: FakeEcast
@@ -61,7 +62,7 @@ describe('createRoomMonitors', () => {
     monitors.start(1, 'ABCD')
     await expect.poll(() => changes().length).toBe(4)
     await clock.waitForTimer(20_000)
-    expect(clock.dueTimes()).toEqual([1_000, 15_000, 20_000, 1_000_000, 6 * 3_600_000]) // 1 s: the next room report
+    expect(clock.dueTimes()).toEqual([15_000, 20_000, 1_000_000, 6 * 3_600_000])
     await expect.poll(() => ecast.openSockets('shard')).toBe(1)
     expect(changes().map((change) => change.status)).toEqual(['monitoring', 'monitoring', 'monitoring', 'monitoring'])
   })
@@ -87,18 +88,20 @@ describe('createRoomMonitors', () => {
     const room = ecast.createRoom('ABCD')
     room.join('player')
     const seen: string[] = []
+    const record = (line: string) => {
+      seen.push(line)
+      if (seen.length <= 2) throw new Error('database is locked')
+    }
     const sink = {
-      update: async (_id: number, change: { status: string; playerCount?: number | null }) => {
-        seen.push(`${change.status} ${change.playerCount ?? '-'}`)
-        if (seen.length <= 2) throw new Error('database is locked')
-      },
-      room: async () => {},
+      update: async (_id: number, change: PlayerCheckUpdate) => record(`${change.status} ${change.playerCount ?? '-'}`),
+      room: async (_id: number, report: RoomReport) => record(`room ${report.checkCount ?? '-'}`),
     }
     const { monitors, logs } = watchRooms(ecast, { sink })
     monitors.start(1, 'ABCD')
-    await expect.poll(() => seen).toEqual(['monitoring -', 'monitoring 1'])
+    // The room info (no count yet), then the welcome's roster with the running count.
+    await expect.poll(() => seen).toEqual(['monitoring -', 'room -', 'room 1'])
     room.lock()
-    await expect.poll(() => seen.at(-1)).toBe('completed 1')
+    await expect.poll(() => seen).toContain('completed 1')
     expect(logs.filter((line) => line.includes('database is locked'))).toHaveLength(2)
   })
 

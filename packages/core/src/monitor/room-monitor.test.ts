@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeEcast, type FakeEcast } from '../../../../test/helpers/fake-ecast.ts'
 import { watchRooms } from './test-helpers/watch-rooms.ts'
-import type { RoomMonitorOptions } from './types.ts'
+import type { PlayerCheckUpdate, RoomMonitorOptions, RoomReport } from './types.ts'
 
 let ecast: FakeEcast
 beforeEach(async () => {
@@ -148,10 +148,31 @@ describe('room monitor', () => {
 })
 
 describe('room reports', () => {
+  it('carry the running count while the check runs: a roster change is one write, not two', async () => {
+    const room = ecast.createRoom('ABCD')
+    room.join('player', 'ANN')
+    const updates: PlayerCheckUpdate[] = []
+    const reports: RoomReport[] = []
+    const sink = {
+      update: async (_id: number, change: PlayerCheckUpdate) => void updates.push(change),
+      room: async (_id: number, report: RoomReport) => void reports.push(report),
+    }
+    const { monitors } = watch({ sink })
+    monitors.start(1, 'ABCD')
+    await expect.poll(() => reports.at(-1)?.checkCount).toBe(1)
+    room.join('player', 'BOB')
+    await expect.poll(() => reports.at(-1)?.checkCount).toBe(2)
+    room.lock()
+    await expect.poll(() => updates).toEqual([{ status: 'monitoring' }, { status: 'completed', playerCount: 2 }])
+    await expect.poll(() => reports.at(-1)?.state).toBe('playing')
+    expect(reports.at(-1)).not.toHaveProperty('checkCount') // the check is done: its count stays
+    expect(reports[0]).not.toHaveProperty('checkCount') // the room info, before any roster
+  })
+
   it('names the players in join order, at most one report a second, the latest always sent', async () => {
     const room = ecast.createRoom('ABCD', { appTag: 'quiplash3', maxPlayers: 8 })
     room.join('player', 'ANN')
-    const { monitors, clock, roomReports, lastRoom } = watch()
+    const { monitors, clock, roomReports, lastRoom } = watch({ reportIntervalMs: 1000 })
     monitors.start(1, 'ABCD')
     await expect.poll(() => roomReports().length).toBe(1) // the room info, at once
     await clock.fireAt(1000) // the welcome's roster, a second later

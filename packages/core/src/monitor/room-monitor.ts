@@ -83,6 +83,7 @@ export function createRoomMonitor(deps: RoomMonitorDeps): RoomMonitor {
     return {
       state, locked, following, appTag: info?.appTag ?? null, maxPlayers: info?.maxPlayers ?? null,
       audienceEnabled: info?.audienceEnabled ?? null, players: rosterRead ? roster.players() : null,
+      ...(checkDone || count === null ? {} : { checkCount: count }),
     }
   }
   const currentState = (): RoomReport['state'] => (!seen ? 'unknown' : locked ? 'playing' : 'lobby')
@@ -153,11 +154,8 @@ export function createRoomMonitor(deps: RoomMonitorDeps): RoomMonitor {
     } else if (event.type === 'joined') roster.join(event.id, event.name)
     else if (event.type === 'left') roster.leave(event.id)
     else if (event.type === 'locked') locked = true
-    const next = roster.count()
-    if (next !== count) {
-      count = next
-      if (!checkDone) deps.write({ status: 'monitoring', playerCount: count })
-    }
+    // The running count goes with the room report (coalesced with it), not as a write of its own.
+    count = roster.count()
     if (locked) lockRoom()
     reporter.changed(snapshot(currentState(), true))
   }

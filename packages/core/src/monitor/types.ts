@@ -23,6 +23,11 @@ export interface RoomReport {
   locked: boolean
   players: RoomRecord['players'] | null
   following: boolean
+  /**
+   * The player check's count while the check runs (absent once it finished, or before a count):
+   * recorded on the session game in the room's own transaction, so a roster change is one write.
+   */
+  checkCount?: number
 }
 
 /** Where the monitor records its progress: the session game row and its room, in the real server. */

@@ -4,7 +4,11 @@ import type { FakeEcast } from '../../../../../test/helpers/fake-ecast.ts'
 import { createRoomMonitors } from '../monitor-registry.ts'
 import type { PlayerCheckSink, PlayerCheckUpdate, RoomMonitorOptions, RoomReport } from '../types.ts'
 
-/** Room monitors on a fake clock against a fake ecast, recording every status write in order. */
+/**
+ * Room monitors on a fake clock against a fake ecast, recording every status write in order.
+ * Room reports go at once unless a test sets `reportIntervalMs` (the player check's tests are
+ * about counts, not about coalescing).
+ */
 export function watchRooms(ecast: FakeEcast, options: Partial<RoomMonitorOptions> = {}) {
   const writes: { sessionGameId: number; change: PlayerCheckUpdate }[] = []
   const logs: string[] = []
@@ -12,12 +16,21 @@ export function watchRooms(ecast: FakeEcast, options: Partial<RoomMonitorOptions
   const reports: { sessionGameId: number; report: RoomReport }[] = []
   const sink: PlayerCheckSink = {
     update: async (sessionGameId, change) => void writes.push({ sessionGameId, change }),
-    room: async (sessionGameId, report) => void reports.push({ sessionGameId, report }),
+    room: async (sessionGameId, report) => {
+      reports.push({ sessionGameId, report })
+      // As rooms.record stores it: the running count, while the check is `monitoring`.
+      const last = writes.findLast((write) => write.sessionGameId === sessionGameId)?.change
+      if (report.checkCount !== undefined && last?.status === 'monitoring' && last.playerCount !== report.checkCount) {
+        writes.push({ sessionGameId, change: { status: 'monitoring', playerCount: report.checkCount } })
+      }
+    },
   }
-  const monitors = createRoomMonitors({ sink, ecastUrl: ecast.url, clock, log: (message) => logs.push(message), ...options })
+  const monitors = createRoomMonitors({
+    sink, ecastUrl: ecast.url, clock, log: (message) => logs.push(message), reportIntervalMs: 0, ...options,
+  })
   onTestFinished(() => monitors.close())
 
-  /** Status writes for one session game (1 by default). */
+  /** The player check as the session game's row records it, change by change, for one session game (1 by default). */
   const changes = (sessionGameId = 1) =>
     writes.filter((write) => write.sessionGameId === sessionGameId).map((write) => write.change)
   const last = (sessionGameId = 1) => changes(sessionGameId).at(-1)
