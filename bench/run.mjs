@@ -10,6 +10,7 @@
 //                     judged against), sse, chat, csv, cli, history (bench/lib/history.mjs), polls,
 //                     discord (the server's RSS with the bot connected to a local fake Discord),
 //                     multistream (bench/lib/multistream.mjs), backup (bench/lib/backup.mjs)
+//   BENCH_CHAT_ROUNDS=N  rounds of the chat imports (default 2; each size keeps its run of least CPU)
 //   BENCH_PG_TRACK=all  PostgreSQL statements inside functions are counted too
 //   BENCH_HISTORY_MAX=N  the history group's largest size (default 10,000,000 votes)
 //   BENCH_BACKUP_VOTES=N the history size the backup group backs up (default 10,000,000 votes)
@@ -328,9 +329,9 @@ try {
       await onPostgres('votes50', voteRequest('pg50', pgToken), 50, 'POST /api/votes/live')
       for (const server of pgServers) await server.stop()
     }
-
-    if (runs('sse')) {
   }
+
+  if (runs('sse')) {
     // 7. The live event stream: one event to 1,000 connected clients, and what idle streams cost.
     step('live event stream: 1,000 SSE clients on a fresh game-picker serve')
     const sse = await runNodeJson(join(ROOT, 'bench/lib/sse-fanout.mjs'), ['--dir', dir, '--clients', '1000', '--events', QUICK ? '5' : '20'], { timeoutMs: 120_000 })
@@ -346,42 +347,62 @@ try {
       result: `${sse.streamsRssMb} MB (${sse.idleRssMb} MB before the streams: ${sse.perStreamKb} KB per stream)`,
       baseline: '-', target: '-', measured: `${sse.perStreamKb} KB/stream`, pass: null, values: sse,
     })
-
-    if (runs('chat')) {
   }
+
+  if (runs('chat')) {
     // 8. Chat imports, each size in a fresh child (peak RSS per size), through the core directly.
+    // Judged on CPU per message, not wall time: on a shared machine wall time measures the
+    // neighbours too. The sizes run in interleaved rounds (BENCH_CHAT_ROUNDS, default 2) and each
+    // keeps its run of least CPU (noise only adds to it); every run is in raw.chat.runs.
     const sizes = QUICK ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
-    const chat = {}
-    for (const size of sizes) {
-      step(`chat import of ${fmtInt(size)} messages (core, fresh process)`)
-      try {
-        chat[size] = await runNodeJson(join(ROOT, 'bench/lib/chat-import.mjs'), ['--size', String(size), '--dir', dir], {
-          timeoutMs: size >= 1_000_000 ? 150_000 : 60_000, nodeArgs: ['--expose-gc', ...nodeArgs],
-        })
-      } catch (error) {
-        chat[size] = { size, error: String(error.message).slice(0, 300) }
+    const rounds = QUICK ? 1 : Number(process.env.BENCH_CHAT_ROUNDS ?? 2)
+    const runsBySize = Object.fromEntries(sizes.map((size) => [size, []]))
+    for (let round = 1; round <= rounds; round++) {
+      for (const size of sizes) {
+        step(`chat import of ${fmtInt(size)} messages (core, fresh process, round ${round}/${rounds})`)
+        try {
+          runsBySize[size].push(await runNodeJson(join(ROOT, 'bench/lib/chat-import.mjs'), ['--size', String(size), '--dir', dir], {
+            timeoutMs: size >= 1_000_000 ? 150_000 : 60_000, nodeArgs: ['--expose-gc', ...nodeArgs],
+          }))
+        } catch (error) {
+          runsBySize[size].push({ size, error: String(error.message).slice(0, 300) })
+        }
       }
     }
-    raw.chat = chat
-    const perMsg = (size) => (chat[size]?.ms ? (chat[size].ms * 1000) / size : NaN)
+    const chat = Object.fromEntries(sizes.map((size) => [size, leastCpu(runsBySize[size])]))
+    raw.chat = { ...chat, runs: runsBySize }
+    const perMsg = (size, key) => (chat[size]?.[key] ? (chat[size][key] * 1000) / size : NaN)
     for (const size of sizes) {
       const c = chat[size]
-      const growth = size > 10_000 ? perMsg(size) / perMsg(size / 10) : NaN
+      const smaller = size / 10
+      const growth = size > 10_000 ? perMsg(size, 'cpuMs') / perMsg(smaller, 'cpuMs') : NaN
+      const wallGrowth = size > 10_000 ? perMsg(size, 'ms') / perMsg(smaller, 'ms') : NaN
       const isTarget = size === 100_000
       const linear = size > 10_000 ? growth <= 1.25 : null
+      // A B-tree one level deeper costs one more page to search per insert: the bound on
+      // flatness the indexes allow (bench/README.md).
+      const deeper = size > 10_000 && chat[smaller]?.depths && c.depths
+        ? Object.entries(c.depths).filter(([name, depth]) => depth > (chat[smaller].depths[name] ?? depth))
+          .map(([name, depth]) => `${name} ${chat[smaller].depths[name]}→${depth}`)
+        : []
       row({
         id: `chat${size}`, name: `Chat import, ${fmtInt(size)} messages (1/3 votes), core`,
-        result: c.error ? `failed: ${c.error}` : `${fmtMs(c.ms)} (CPU ${fmtMs(c.cpuMs)}), ${perMsg(size).toFixed(1)} µs/msg, peak RSS ${c.peakRssMb.toFixed(0)} MB (before import ${c.rssBeforeMb.toFixed(0)} MB)`,
-        baseline: size > 10_000 ? `µs/msg x${growth.toFixed(2)} vs ${fmtInt(size / 10)}` : '-',
-        target: isTarget ? '< 2 s; linear (µs/msg within 1.25x of 10k)' : size > 10_000 ? 'linear (µs/msg within 1.25x of 1/10 size)' : '-',
+        result: c.error ? `failed: ${c.error}` : `CPU ${fmtMs(c.cpuMs)}, ${perMsg(size, 'cpuMs').toFixed(1)} µs/msg (wall ${fmtMs(c.ms)}, ${perMsg(size, 'ms').toFixed(1)} µs/msg), `
+          + `peak RSS ${c.peakRssMb.toFixed(0)} MB (before import ${c.rssBeforeMb.toFixed(0)} MB), load ${c.loadBefore?.toFixed(1)}→${c.loadAfter?.toFixed(1)}, `
+          + `least CPU of ${runsBySize[size].length}${deeper.length ? `; B-trees one level deeper than at ${fmtInt(smaller)}: ${deeper.join(', ')}` : ''}`,
+        baseline: size > 10_000 ? `CPU µs/msg x${growth.toFixed(2)} vs ${fmtInt(smaller)} (wall x${wallGrowth.toFixed(2)})` : '-',
+        target: isTarget ? '< 2 s; linear (CPU µs/msg within 1.25x of 10k)' : size > 10_000 ? 'linear (CPU µs/msg within 1.25x of 1/10 size)' : '-',
         measured: c.error ? 'failed' : isTarget ? `${fmtMs(c.ms)}, x${growth.toFixed(2)}` : size > 10_000 ? `x${growth.toFixed(2)}` : fmtMs(c.ms),
         pass: c.error ? false : isTarget ? c.ms < 2000 && linear : linear,
-        values: { ms: c.ms, cpuMs: c.cpuMs, usPerMsg: perMsg(size), peakRssMb: c.peakRssMb, rssBeforeMb: c.rssBeforeMb, growth, error: c.error },
+        values: {
+          ms: c.ms, cpuMs: c.cpuMs, usPerMsg: perMsg(size, 'ms'), cpuUsPerMsg: perMsg(size, 'cpuMs'), peakRssMb: c.peakRssMb,
+          rssBeforeMb: c.rssBeforeMb, growth, wallGrowth, depths: c.depths, load: [c.loadBefore, c.loadAfter], error: c.error,
+        },
       })
     }
-
-    if (runs('csv')) {
   }
+
+  if (runs('csv')) {
     // 9. CSV import and export of 10k games.
     step('CSV import + export of 10,000 games (core, fresh process)')
     const csv = await runNodeJson(join(ROOT, 'bench/lib/csv.mjs'), ['--games', '10000', '--dir', dir], { timeoutMs: 60_000, nodeArgs })
@@ -396,9 +417,9 @@ try {
       result: `${fmtMs(csv.exportMs)}, ${fmtKb(csv.exportKb * 1024)}`, baseline: '-', target: '-',
       measured: fmtMs(csv.exportMs), pass: null, values: csv,
     })
-
-    if (runs('cli')) {
   }
+
+  if (runs('cli')) {
     // 10. CLI cold start beside `node -e ""`, interleaved so both see the same noise.
     const timeOnce = (args) => {
       const start = process.hrtime.bigint()
@@ -593,6 +614,11 @@ async function runDiscord() {
   for (let i = 0; i < 200; i++) await api('POST', '/api/pick', PICK_FILTERS)
   const after = processMemory(server.pid)
   return { rssMb: after.rssMb, peakRssMb: after.peakRssMb, beforeRssMb: before.rssMb, presses, edits: message.history.length - 1 }
+}
+/** The run of least CPU (a failed run only if all failed). */
+function leastCpu(runs) {
+  const ok = runs.filter((run) => !run.error)
+  return ok.length ? ok.reduce((best, run) => (run.cpuMs < best.cpuMs ? run : best)) : runs[0]
 }
 function fmtInt(n) {
   return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : String(n)
