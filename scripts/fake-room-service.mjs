@@ -3,7 +3,7 @@
 // without a real Jackbox game: the same fake the tests use (test/helpers/fake-ecast.ts), driven
 // by commands typed here. Start the server with ECAST_URL set to the address this prints.
 //
-//   node scripts/fake-room-service.mjs [--port 5050]      (or: pnpm fake-rooms)
+//   node scripts/fake-room-service.mjs [--port 5050]      (or: npx -y pnpm@10 fake-rooms)
 //
 // Commands: create CODE [APP_TAG] [MAX_PLAYERS] | join CODE NAME | leave CODE NAME |
 //           back CODE NAME | lock CODE | close CODE | outage on|off | rooms | help | quit
@@ -29,7 +29,7 @@ const ecast = await startFakeEcast({ port: portAt > 0 ? Number(process.argv[port
 const rooms = new Map() // code -> { room, players: Map<name, id> }
 
 console.log(`Fake Jackbox room service at ${ecast.url}
-Start Game Picker with:  ECAST_URL=${ecast.url} game-picker serve
+Start Game Picker with:  ECAST_URL=${ecast.url} npx -y pnpm@10 start   (or: game-picker serve)
 Then type "create ABCD quiplash3 8", and "ABCD" into the Session page's Room code (or: game-picker room ABCD).
 Type "help" for the commands.`)
 

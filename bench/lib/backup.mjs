@@ -50,15 +50,23 @@ export async function runBackup({ step = () => {}, votes = backupVotes() } = {})
       const before = await measure({ ...votes50, warmupS: 1, durationS: 3 }) // the load without a backup, for comparison
       const rssBefore = processMemory(server.pid).rssMb
 
-      // The load runs in 3 s rounds (back to back) for as long as the backup takes.
+      // The load runs in 3 s rounds (back to back) for as long as the backup takes. Each round is
+      // put in the phase the backup was in: "copy" while its temporary file grows, "check" while
+      // it stands complete (the integrity check), "other" for the start and the rename.
+      const target = join(work, 'backup.sqlite')
+      const partialSize = () => (existsSync(`${target}.partial`) ? statSync(`${target}.partial`).size : -1)
       let backingUp = true
       const rounds = []
       const loading = (async () => {
-        while (backingUp) rounds.push(await measure({ ...votes50, warmupS: 0, durationS: 3 }))
+        while (backingUp) {
+          const from = partialSize()
+          const round = await measure({ ...votes50, warmupS: 0, durationS: 3 })
+          const to = partialSize()
+          rounds.push({ ...round, phase: to > from ? 'copy' : to >= 0 && to === from ? 'check' : 'other' })
+        }
       })()
       let rssMax = 0
       const sampler = setInterval(() => { rssMax = Math.max(rssMax, processMemory(server.pid).rssMb) }, 100)
-      const target = join(work, 'backup.sqlite')
       const started = performance.now()
       const result = await new Promise((resolve) => {
         execFile(process.execPath, [dist.cliBin, 'db', 'backup', '--db', db, '--to', target], { timeout: 3_600_000 }, (error, stdout, stderr) =>
@@ -69,18 +77,14 @@ export async function runBackup({ step = () => {}, votes = backupVotes() } = {})
       clearInterval(sampler)
       await loading
       if (result.code !== 0) throw new Error(`db backup failed (${result.code}): ${result.stderr}`)
-      const during = {
-        votes: rounds.reduce((sum, r) => sum + r.ok, 0),
-        seconds: rounds.reduce((sum, r) => sum + r.seconds, 0),
-        p99: Math.max(...rounds.map((r) => r.p99)),
-        max: Math.max(...rounds.map((r) => r.max)),
-        non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
-        errors: rounds.reduce((sum, r) => sum + r.errors, 0),
-      }
+      // The same load once more without a backup: the machine's own noise, after as well as before.
+      const after = await measure({ ...votes50, warmupS: 0, durationS: 3 })
+      const during = summarize(rounds)
+      const phases = Object.fromEntries(['copy', 'check'].map((phase) => [phase, summarize(rounds.filter((r) => r.phase === phase))]))
       const backupBytes = existsSync(target) ? statSync(target).size : 0
       return {
         votes, bytes, backupBytes, durationMs, rssBefore, rssMax, before: { rps: before.rps, p99: before.p99, max: before.max },
-        during: { ...during, rps: during.votes / Math.max(1, during.seconds) }, stdout: result.stdout.trim(),
+        after: { rps: after.rps, p99: after.p99, max: after.max }, during, phases, stdout: result.stdout.trim(),
       }
     } finally {
       await server.stop()
@@ -90,17 +94,34 @@ export async function runBackup({ step = () => {}, votes = backupVotes() } = {})
   }
 }
 
+/** The rounds of one stretch of load as one: votes/s, the worst p99 and max, the failures. */
+function summarize(rounds) {
+  const votes = rounds.reduce((sum, r) => sum + r.ok, 0)
+  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0)
+  return {
+    votes, seconds, rps: votes / Math.max(1, seconds), rounds: rounds.length,
+    p99: Math.max(0, ...rounds.map((r) => r.p99)),
+    max: Math.max(0, ...rounds.map((r) => r.max)),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+  }
+}
+
+const phaseText = ({ copy, check }) =>
+  `copying ${copy.rounds * 3} s: p99 ${copy.p99} ms, max ${copy.max} ms; checking ${check.rounds * 3} s: p99 ${check.p99} ms, max ${check.max} ms`
+
 export function backupRows(m) {
   const pass = m.rssMax < TARGETS.rssMb && m.during.max < TARGETS.maxLatencyMs && m.during.non2xx === 0 && m.during.errors === 0
   return [{
     id: `backup-${m.votes}`, group: 'backup',
     name: `Backup of the ${fmtInt(m.votes)}-vote history database (${fmtMb(m.bytes)}) under live votes, 50 conn`,
-    result: `db backup ${fmtS(m.durationMs)} (copy, fsync, integrity_check, rename; ${fmtMb(m.backupBytes)}); server RSS ${Math.round(m.rssBefore)} MB before, max ${Math.round(m.rssMax)} MB during; votes meanwhile ${fmtInt(m.during.rps)}/s, p99 ${m.during.p99} ms, max ${m.during.max} ms${m.during.non2xx || m.during.errors ? `, non-2xx ${m.during.non2xx}, errors ${m.during.errors}` : ''}`,
-    baseline: `without a backup: ${fmtInt(m.before.rps)} votes/s, p99 ${m.before.p99} ms, max ${m.before.max} ms`,
+    result: `db backup ${fmtS(m.durationMs)} (copy, fsync, integrity_check, rename; ${fmtMb(m.backupBytes)}); server RSS ${Math.round(m.rssBefore)} MB before, max ${Math.round(m.rssMax)} MB during; votes meanwhile ${fmtInt(m.during.rps)}/s, p99 ${m.during.p99} ms, max ${m.during.max} ms (${phaseText(m.phases)})${m.during.non2xx || m.during.errors ? `, non-2xx ${m.during.non2xx}, errors ${m.during.errors}` : ''}`,
+    baseline: `without a backup: ${fmtInt(m.before.rps)} votes/s, p99 ${m.before.p99} ms, max ${m.before.max} ms before; ${fmtInt(m.after.rps)}/s, p99 ${m.after.p99} ms, max ${m.after.max} ms after`,
     target: `server RSS < ${TARGETS.rssMb} MB, max request latency < ${TARGETS.maxLatencyMs} ms`,
     measured: `${fmtS(m.durationMs)}, RSS max ${Math.round(m.rssMax)} MB, max ${m.during.max} ms`,
     pass,
-    values: { votes: m.votes, bytes: m.bytes, durationMs: m.durationMs, rssMaxMb: m.rssMax, rssBeforeMb: m.rssBefore, ...Object.fromEntries(Object.entries(m.during).map(([k, v]) => [`during_${k}`, v])) },
+    values: { votes: m.votes, bytes: m.bytes, durationMs: m.durationMs, rssMaxMb: m.rssMax, rssBeforeMb: m.rssBefore, ...Object.fromEntries(Object.entries(m.during).map(([k, v]) => [`during_${k}`, v])),
+      copyP99: m.phases.copy.p99, copyMax: m.phases.copy.max, checkP99: m.phases.check.p99, checkMax: m.phases.check.max },
   }]
 }
 

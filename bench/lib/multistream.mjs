@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 // A multistream's chats voting in one poll: a real `game-picker serve` (own process, fresh
-// database) reads a Twitch channel, a YouTube live chat and (when the Discord platform and its
-// fake exist) a Discord channel at once, each from the local fake in test/helpers (loaded with
-// Vite's module runner, the same fakes the tests use). One poll is open; RATE messages a second
-// in total, spread evenly over SECONDS and over the chats, each from its own viewer, go into the
-// fakes. A TV client follows the event stream (poll.voted).
+// database) reads a Twitch channel, a YouTube live chat and a Discord channel at once, each from
+// the local fake in test/helpers (loaded with Vite's module runner, the same fakes the tests use;
+// Discord through the real discord.js). One poll is open; RATE messages a second in total, spread
+// evenly over SECONDS and over the chats, each from its own viewer, go into the fakes. A TV client
+// follows the event stream (poll.voted).
+//
+// Discord's votes are what a Discord member types: a number as a plain message in the channel,
+// which the bot reads with the Message Content intent by the same chat rules as Twitch chat (the
+// poll message's buttons are interactions, a different path: not what "numbers from the chats"
+// means, and not measured here).
 //
 // Each chat votes for its own candidate (Twitch 1, YouTube 2, Discord 3), and a chat's votes are
 // counted in the order its messages came, so the k-th message of a chat is counted once the TV
@@ -13,16 +18,16 @@
 // call (every 5 s, the least `interval_seconds`), so for YouTube the delay is also given from the
 // moment the fake handed the message out (the reader's call). The poll is then closed and its
 // final tally checked against the messages sent.
-//   node bench/lib/multistream.mjs --dir DIR [--rate 300] [--seconds 10]
+//   node bench/lib/multistream.mjs --dir DIR [--rate 300] [--seconds 10] [--chats twitch,youtube,discord]
 // Prints one JSON object.
 import { request } from 'node:http'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { createApiClient, dist, freePort, ROOT, round, sleep, startServerProcess } from './common.mjs'
+import { createApiClient, dist, freePort, processCpuMs, ROOT, round, sleep, startServerProcess } from './common.mjs'
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, rate: { type: 'string' }, seconds: { type: 'string' } } })
+const { values } = parseArgs({ options: { dir: { type: 'string' }, rate: { type: 'string' }, seconds: { type: 'string' }, chats: { type: 'string' } } })
 const RATE = Number(values.rate ?? 300)
 const SECONDS = Number(values.seconds ?? 10)
 const KEY = 'bench-multistream-key'
@@ -38,21 +43,32 @@ async function loadHelper(name) {
 
 const twitch = await (await loadHelper('fake-twitch.ts')).startFakeTwitch()
 const youtube = await (await loadHelper('fake-youtube.ts')).startFakeYouTube()
+const discord = await (await loadHelper('fake-discord.ts')).startFakeDiscord()
 youtube.goLive(VIDEO)
-const chats = [
+const ALL_CHATS = [
   { name: 'twitch', candidate: 1, send: (i) => twitch.say(CHANNEL, { login: `tw_viewer_${i}`, text: '1' }) },
   { name: 'youtube', candidate: 2, send: (i) => youtube.post(VIDEO, { channelId: `UCbench${String(i).padStart(15, '0')}`, text: '2' }) },
+  { name: 'discord', candidate: 3, send: (i) => discord.say(discord.user(`dc_viewer_${i}`), '3') },
 ]
+const chosen = (values.chats ?? 'twitch,youtube,discord').split(',')
+const chats = ALL_CHATS.filter((chat) => chosen.includes(chat.name))
 
 const port = await freePort()
 const server = await startServerProcess(process.execPath, [dist.cliBin, 'serve', '--port', String(port), '--db', join(values.dir, 'multistream.sqlite')], {
-  port, env: { ADMIN_KEY: KEY, TWITCH_CHAT_URL: twitch.url, YOUTUBE_API_URL: youtube.url, YOUTUBE_API_KEY: youtube.key },
+  port, env: {
+    ADMIN_KEY: KEY, TWITCH_CHAT_URL: twitch.url, YOUTUBE_API_URL: youtube.url, YOUTUBE_API_KEY: youtube.key,
+    DISCORD_API_URL: discord.apiUrl, DISCORD_BOT_TOKEN: discord.token,
+  },
 })
 try {
   const api = createApiClient(server.url)
   const { token } = await api('POST', '/api/auth/login', { key: KEY })
-  await api('POST', '/api/chat/twitch', { channel: CHANNEL }, token)
-  await api('POST', '/api/chat/youtube', { video: VIDEO }, token)
+  const connect = {
+    twitch: () => api('POST', '/api/chat/twitch', { channel: CHANNEL }, token),
+    youtube: () => api('POST', '/api/chat/youtube', { video: VIDEO }, token),
+    discord: () => api('POST', '/api/chat/discord', { channel_id: discord.channelId }, token),
+  }
+  for (const chat of chats) await connect[chat.name]()
   for (const end = Date.now() + 20_000; ;) {
     const connected = (await api('GET', '/api/chat')).filter((chat) => chat.state === 'connected').length
     if (connected === chats.length) break
@@ -87,6 +103,9 @@ try {
   const arrivals = chats.map(() => []) // per chat: [arrival ms, message id]
   const total = RATE * SECONDS
   const start = Date.now()
+  // CPU while the messages go in: the server's, and this process's (the three fakes and the TV).
+  const serverCpuBefore = processCpuMs(server.pid)
+  const benchCpuBefore = process.cpuUsage()
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / RATE
     if (due - Date.now() > 1) await sleep(due - Date.now())
@@ -95,6 +114,9 @@ try {
     arrivals[chat].push([at, chats[chat].send(i)])
   }
   const sendingS = (Date.now() - start) / 1000
+  const serverCpuPct = round((processCpuMs(server.pid) - serverCpuBefore) / (sendingS * 10), 0)
+  const benchCpu = process.cpuUsage(benchCpuBefore)
+  const benchCpuPct = round((benchCpu.user + benchCpu.system) / 1000 / (sendingS * 10), 0)
 
   // Every message seen counted, or 15 s more (a YouTube interval and then some).
   const sent = [0, 0, 0]
@@ -126,9 +148,9 @@ try {
   const statuses = await api('GET', '/api/chat')
   // The delay the target is about: from a message reaching Game Picker (Twitch, Discord: the
   // fake sending it; YouTube: the fake answering the reader's call) to the TV.
-  const intoGamePicker = [...(perChat.twitch ? [perChat.twitch.p99Ms] : []), ...(perChat.discord ? [perChat.discord.p99Ms] : []), perChat.youtube.fromServed.p99Ms]
+  const intoGamePicker = Object.entries(perChat).map(([name, one]) => (name === 'youtube' ? one.fromServed.p99Ms : one.p99Ms))
   console.log(JSON.stringify({
-    rate: RATE, seconds: SECONDS, sendingS: round(sendingS, 2), chats: chats.map((chat) => chat.name), total, unseen,
+    rate: RATE, seconds: SECONDS, sendingS: round(sendingS, 2), serverCpuPct, benchCpuPct, chats: chats.map((chat) => chat.name), total, unseen,
     talliesReceived: tallies.length, perChat, p99Ms: Math.max(...intoGamePicker),
     youtubeCalls: youtube.calls.filter((one) => one.method === 'liveChatMessages.list').length,
     sent, counted: closedVotes, chatCounts: Object.fromEntries(statuses.map((one) => [one.platform, one.counts])),
@@ -138,5 +160,6 @@ try {
   await server.kill9()
   await twitch.close()
   await youtube.close()
+  await discord.close()
   process.exit(0)
 }

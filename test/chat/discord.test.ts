@@ -192,6 +192,33 @@ describe('in the channel', () => {
     await until(server.status, (s) => s.counts.poll === 4 && s.counts.ignored === 1)
   })
 
+  test('members press side by side: a press waiting for Discord\'s answer holds up only its own member\'s next one', async () => {
+    const server = await readyServer()
+    await connect(server)
+    const [a, b, c] = server.games
+    const poll = (await server.api('POST', '/api/polls', { gameIds: [a.id, b.id, c.id] })).body
+    const message = await messageOf(poll.id)
+    const [ann, bob] = [fake.user('ann'), fake.user('bob')]
+    const replies = () => fake.sent.filter((entry) => entry.kind === 'reply').length
+
+    // Ann's reply reached Discord, but Discord's answer to the bot is slow to come back (as over
+    // the internet, tens to hundreds of ms for every press): Bob is answered meanwhile, within
+    // Discord's 3 seconds. (Were all presses in one line, each would wait for the round trip of
+    // every press before it: at 80 ms a round trip, 66 of 100 members pressing at once saw
+    // "This interaction failed".)
+    const release = fake.holdReplies()
+    const annFirst = fake.press(ann, message.id, `poll:${poll.id}:1`)
+    await fake.waitFor(() => replies() === 1)
+    const annMove = fake.press(ann, message.id, `poll:${poll.id}:3`)
+    expect(await fake.press(bob, message.id, `poll:${poll.id}:2`)).toMatchObject({ failed: false, data: { content: 'Your vote: Fibbage' } })
+    expect(replies()).toBe(2) // Ann's move waits for her first press to be answered: her presses count in order
+    release()
+    expect(await annFirst).toMatchObject({ failed: false, data: { content: 'Your vote: Quiplash' } })
+    expect(await annMove).toMatchObject({ failed: false, data: { content: 'Your vote: Drawful' } })
+    expect((await server.api('GET', `/api/polls/${poll.id}`)).body.candidates.map((candidate: any) => candidate.votes)).toEqual([0, 1, 1])
+    await until(server.status, (s) => s.counts.poll === 3)
+  })
+
   test('/poll and /close are for members with Manage Server', async () => {
     const server = await readyServer()
     await connect(server)

@@ -120,6 +120,12 @@ export interface FakeDiscordOptions {
   heartbeatInterval?: number
   /** How long an interaction may wait for its response; default 3000 ms (Discord's deadline). */
   replyDeadlineMs?: number
+  /**
+   * How long the bot waits for Discord's answer to an interaction callback (the round trip to
+   * Discord, tens to hundreds of ms over the internet); default 0. Discord takes the response
+   * when the request arrives: the member sees it then, only the bot's answer comes later.
+   */
+  replyLatencyMs?: number
 }
 
 export interface FakeDiscord {
@@ -140,6 +146,11 @@ export interface FakeDiscord {
    * answered or the deadline passed.
    */
   command(user: FakeDiscordUser, name: string, options?: Record<string, string | number>, subcommand?: string): Promise<InteractionOutcome>
+  /**
+   * Until the returned release is called, Discord's answers to the bot's interaction callbacks
+   * wait (as on a slow network); the responses themselves are taken, and the members see them, at once.
+   */
+  holdReplies(): () => void
   /** Presses a button (custom_id) on a message as `user`. */
   press(user: FakeDiscordUser, messageId: string, customId: string): Promise<InteractionOutcome>
   /** `user` writes `content` in the channel (MESSAGE_CREATE to sessions with GUILD_MESSAGES). Returns the message id. */
@@ -181,6 +192,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   let messageContent = options.messageContent ?? true
   const heartbeatInterval = options.heartbeatInterval ?? 41250
   const replyDeadlineMs = options.replyDeadlineMs ?? 3000
+  const replyLatencyMs = options.replyLatencyMs ?? 0
+  let repliesHeld: Promise<void> | null = null
 
   const applicationId = snowflake()
   const bot = { id: applicationId, username: 'Game Picker', discriminator: '0', global_name: null, avatar: null, bot: true }
@@ -270,7 +283,11 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
 
     // Interaction callbacks and the interaction webhooks are authorized by the interaction's token alone.
     if ((match = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path)) && method === 'POST') {
-      return interactionCallback(match[1], match[2], await readBody(request), url.searchParams.get('with_response') === 'true', response)
+      const body = await readBody(request)
+      const answered = interactionCallback(match[1], match[2], body, url.searchParams.get('with_response') === 'true')
+      // The answer travels back to the bot: after the round trip, and not while replies are held.
+      await Promise.all([repliesHeld, replyLatencyMs > 0 ? new Promise((resolve) => setTimeout(resolve, replyLatencyMs)) : null])
+      return json(response, answered.status, answered.body)
     }
     if ((match = /^\/webhooks\/(\d+)\/([^/]+)\/messages\/@original$/.exec(path)) && method === 'PATCH') {
       const interaction = [...pending.values()].find((entry) => entry.token === match![2])
@@ -339,12 +356,13 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     return message
   }
 
-  function interactionCallback(id: string, interactionToken: string, body: any, withResponse: boolean, response: ServerResponse): void {
+  /** Takes an interaction's response; what Discord answers the bot (status and body). */
+  function interactionCallback(id: string, interactionToken: string, body: any, withResponse: boolean): { status: number; body?: unknown } {
     const interaction = pending.get(id)
     if (!interaction || interaction.token !== interactionToken || Date.now() > interaction.deadline) {
-      return unknown(response, 'interaction', 10062)
+      return { status: 404, body: { message: 'Unknown interaction', code: 10062 } }
     }
-    if (interaction.answered) return json(response, 400, { message: 'Interaction has already been acknowledged.', code: 40060 })
+    if (interaction.answered) return { status: 400, body: { message: 'Interaction has already been acknowledged.', code: 40060 } }
     interaction.answered = true
     clearTimeout(interaction.timer)
     const type = Number(body?.type)
@@ -353,11 +371,14 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     sent.push({ kind: 'reply', interactionId: id, type, data, ephemeral })
     if (type === 4 || type === 5) interaction.message = toMessage(channelId, data, bot)
     interaction.resolve({ type, data, ephemeral, failed: false })
-    if (!withResponse) return json(response, 204)
-    json(response, 200, {
-      interaction: { id, type: 2, activity_instance_id: null, response_message_id: interaction.message?.id ?? null, response_message_loading: type === 5, response_message_ephemeral: ephemeral },
-      resource: { type, message: interaction.message ? wire(interaction.message) : undefined },
-    })
+    if (!withResponse) return { status: 204 }
+    return {
+      status: 200,
+      body: {
+        interaction: { id, type: 2, activity_instance_id: null, response_message_id: interaction.message?.id ?? null, response_message_loading: type === 5, response_message_ephemeral: ephemeral },
+        resource: { type, message: interaction.message ? wire(interaction.message) : undefined },
+      },
+    }
   }
 
   // ---- Gateway ---------------------------------------------------------------------------------
@@ -533,6 +554,14 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       // A subcommand arrives as the one option (type 1) holding the others (interactions/application-commands#subcommands).
       const options = subcommand ? [{ name: subcommand, type: 1, options: given }] : given
       return interact(user, 2, { id: command?.id ?? snowflake(), name, type: 1, guild_id: guildId, options })
+    },
+    holdReplies() {
+      let release = () => {}
+      repliesHeld = new Promise<void>((resolve) => { release = resolve })
+      return () => {
+        repliesHeld = null
+        release()
+      }
     },
     press(user, messageId, customId) {
       const message = messages.get(messageId)

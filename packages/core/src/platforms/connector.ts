@@ -31,7 +31,8 @@ interface Holding {
   /**
    * Messages and interactions in flight, one lane per voter: each voter's in the order they came
    * (a vote, then its move), different voters side by side, so the store can commit their votes
-   * together (a multistream's chats at hundreds of messages a second).
+   * together (a multistream's chats at hundreds of messages a second). A voter's interactions
+   * (button presses, commands) share the voter's lane; those of no voter share one.
    */
   lanes: Map<string, Promise<unknown>>
 }
@@ -107,7 +108,7 @@ export function createChatConnector(options: ChatConnectorOptions) {
     const context: PlatformContext = {
       channel: row.channel, settings: row.settings, secret: row.secret, core, log,
       receive: (message) => void inTurn(`user:${message.username}`, () => receive(message)).catch(() => {}),
-      once: (id, action) => inTurn('interactions', () => once(id, action)),
+      once: (id, action, voter) => inTurn(voter === undefined ? 'interactions' : `user:${voter}`, () => once(id, action)),
       update: (change) => {
         if (holding !== current) return
         const previous = current.state

@@ -50,8 +50,11 @@ export interface PlatformContext {
    * An interaction that is not a chat message (a button press, a slash command): `action` runs at
    * most once per `id` across servers, restarts and takeovers, and names the count it adds to
    * (`null`: none). Resolves false when the id was handled before. Errors count as `ignored`.
+   * `voter` (as in `IncomingChatMessage.username`) puts it in turn with that voter's messages and
+   * interactions, beside other voters' (an answer waiting on the platform holds up only its own
+   * voter); without one, it waits for the other voterless interactions.
    */
-  once(id: string, action: () => Promise<keyof ChatCounts | null>): Promise<boolean>
+  once(id: string, action: () => Promise<keyof ChatCounts | null>, voter?: string): Promise<boolean>
   /**
    * Saves the connection's state and/or settings (merged into the stored ones), with the
    * `chat.connected` / `chat.disconnected` events; only while this server holds the lease.

@@ -1,10 +1,11 @@
 // Online backups on real files: a consistent copy while writes and checkpoints go on.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { getPriority } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { BackupRunningError, BackupTargetExistsError, backupDatabase, partialPath } from './backup.ts'
 import { openSqlDatabase, type OpenOptions, type SqlDatabase } from './durable-db.ts'
-import { checkIntegrity } from './verify.ts'
+import { checkIntegrity, INTEGRITY_CHECK_NICE } from './verify.ts'
 import { tempDir } from '../../../../test/helpers/tmp-dir.ts'
 
 const schema = [
@@ -128,5 +129,17 @@ describe('backupDatabase', () => {
     writeSync(fd, Buffer.alloc(4096, 7), 0, 4096, 4096 * 3) // a b-tree page overwritten with garbage
     closeSync(fd)
     await expect(checkIntegrity(join(dir, 'copy.sqlite'))).rejects.toThrow('integrity check')
+  })
+
+  it('checks the copy at the lowest CPU priority, so the requests the server answers meanwhile come first', async () => {
+    const dir = tempDir()
+    const db = await open(join(dir, 'db.sqlite'))
+    for (let i = 0; i < 200; i++) await insert(db, `v${i}`)
+    await backupDatabase(db, join(dir, 'copy.sqlite'), { verify: async () => {} })
+    let priority: number | undefined
+    // Read while the check runs: it is still loading sql.js when its id is handed over.
+    await checkIntegrity(join(dir, 'copy.sqlite'), { onStart: (pid) => { priority = getPriority(pid) } })
+    expect(priority).toBe(INTEGRITY_CHECK_NICE)
+    expect(getPriority()).toBeLessThan(INTEGRITY_CHECK_NICE) // the server itself keeps its own
   })
 })

@@ -149,8 +149,9 @@ export async function openDiscordBot(options: DiscordBotOptions): Promise<{ clos
 
   async function interact(current: Client, interaction: Interaction): Promise<void> {
     if (client !== current || (!interaction.isChatInputCommand() && !interaction.isButton())) return
+    // In the member's turn: a press waiting for Discord's answer holds up only that member's next one.
     await options.once(`interaction:${interaction.id}`, () =>
-      interaction.isButton() ? handlers.button(interaction) : handlers.command(interaction as never))
+      interaction.isButton() ? handlers.button(interaction) : handlers.command(interaction as never), discordVoter(interaction.user))
       .catch((error: unknown) => log(`an interaction was not answered: ${String(error)}`))
   }
 
