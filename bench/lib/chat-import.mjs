@@ -6,7 +6,7 @@
 // its own transaction, input and heap being any bigger (bench/README.md, "Chat import at 1M").
 // Prints one JSON line: time and CPU of the call, RSS, the 1-minute load average around it (the
 // machine may be shared), and the depth of the B-trees a message's rows go into.
-import { rmSync, statSync } from 'node:fs'
+import { readFileSync, rmSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { btreeDepths } from './btree-depth.mjs'
@@ -56,13 +56,29 @@ const { session, chatData } = await sessionWithLog(start, size)
 globalThis.gc?.()
 const rssBeforeMb = process.memoryUsage().rss / MB
 
+/**
+ * CPU time (ms) of this process's main thread so far (Linux /proc, 10 ms ticks): the import's own
+ * work. V8's background threads (the optimizing compiler working through sql.js's WebAssembly,
+ * concurrent GC marking) run beside it, on another core when one is free.
+ */
+const mainThreadCpuMs = () => {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10 // utime + stime, in USER_HZ (100)
+  } catch {
+    return NaN
+  }
+}
+
 const result = { size, prefill, rssBeforeMb, loadBefore: loadavg()[0] }
 try {
   const start = performance.now()
   const cpu = process.cpuUsage()
+  const mainCpu = mainThreadCpuMs()
   const imported = await core.importChat(session.id, { chatData })
   result.ms = performance.now() - start
   const used = process.cpuUsage(cpu)
+  result.mainCpuMs = mainThreadCpuMs() - mainCpu
   result.cpuMs = (used.user + used.system) / 1000 // all threads: less disturbed by other load than ms
   result.messagesImported = imported.messagesImported
   result.votesProcessed = imported.votesProcessed
