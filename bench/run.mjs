@@ -9,7 +9,8 @@
 //                     soak), postgres (its rows, with the sqlite pick, stats and votes they are
 //                     judged against), sse, chat, csv, cli, history (bench/lib/history.mjs), polls,
 //                     discord (the server's RSS with the bot connected to a local fake Discord),
-//                     multistream (bench/lib/multistream.mjs), backup (bench/lib/backup.mjs)
+//                     multistream (bench/lib/multistream.mjs), backup (bench/lib/backup.mjs),
+//                     rooms (bench/lib/rooms.mjs: 100 Jackbox rooms followed at once)
 //   BENCH_CHAT_ROUNDS=N  rounds of the chat imports (default 3; each size keeps its median run by main-thread CPU)
 //   BENCH_PG_TRACK=all  PostgreSQL statements inside functions are counted too
 //   BENCH_HISTORY_MAX=N  the history group's largest size (default 10,000,000 votes)
@@ -24,6 +25,7 @@ import {
 import { PICK_FILTERS } from './lib/data.mjs'
 import { backupRows, backupVotes, runBackup } from './lib/backup.mjs'
 import { historySizes, runHistory } from './lib/history.mjs'
+import { roomsRows } from './lib/rooms.mjs'
 import { measure } from './lib/load.mjs'
 import { copyToPostgres, startPostgres, startPostgresServers } from './lib/postgres.mjs'
 
@@ -34,7 +36,7 @@ const WARMUP_S = 1
 const ADMIN_KEY = 'bench-admin-key'
 const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true })
-const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls', 'discord', 'multistream', 'backup']
+const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls', 'discord', 'multistream', 'rooms', 'backup']
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((group) => group.trim()).filter(Boolean) : GROUPS
 for (const group of ONLY) {
   if (!GROUPS.includes(group)) {
@@ -535,6 +537,17 @@ try {
       result: `sent ${multi.sent.join(' / ')}, counted ${multi.counted.join(' / ')}`,
       baseline: '-', target: 'exact', measured: multi.exact ? 'exact' : 'differs', pass: multi.exact, values: multi,
     })
+  }
+
+  // 15. Room autopilot: 100 rooms of the fake room service followed at once, their rosters changing.
+  if (runs('rooms')) {
+    const seconds = QUICK ? 15 : 60
+    step(`rooms: 100 rooms followed at once, a roster change per room every 3 s for ${seconds} s, the event stream`)
+    const rooms = await runNodeJson(join(ROOT, 'bench/lib/rooms.mjs'), [
+      '--dir', dir, '--rooms', '100', '--seconds', String(seconds), '--change-ms', '3000', ...(PROFILE_DIR ? ['--cpu-prof-dir', PROFILE_DIR] : []),
+    ], { timeoutMs: 240_000 })
+    raw.rooms = rooms
+    for (const r of roomsRows(rooms)) row(r)
   }
 
   // 11. History: the same server on 100k, 1M and 10M votes (seeded once, cached outside the repo).

@@ -2,7 +2,10 @@
 // memory readings, small statistics.
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -151,4 +154,40 @@ export function createApiClient(baseUrl) {
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
     return res.json()
   }
+}
+
+/** A TypeScript module of test/helpers (e.g. a local fake), through Vite's module runner (vitest's own Vite). */
+export async function loadTestHelper(name) {
+  const vitest = createRequire(join(ROOT, 'package.json')).resolve('vitest/package.json')
+  const vite = await import(pathToFileURL(createRequire(vitest).resolve('vite')).href)
+  return (await vite.runnerImport(join(ROOT, 'test/helpers', name), { configFile: false, logLevel: 'silent' })).module
+}
+
+/**
+ * Follows a server's event stream (`GET {baseUrl}/api/events{query}`) over a plain HTTP
+ * connection, as a TV or dashboard would: `onEvent(type, data, at)` for every event, with `data`
+ * parsed and `at` the time its chunk arrived (`now()`, default `performance.now()`). Resolves once
+ * the stream is open (its `: connected` comment), so what happens next is live for it.
+ */
+export function followEventStream(baseUrl, query, onEvent, { now = () => performance.now() } = {}) {
+  return new Promise((resolve, reject) => {
+    let buffered = ''
+    const req = request(`${baseUrl}/api/events${query}`, (res) => {
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => {
+        const at = now()
+        buffered += chunk
+        for (let end; (end = buffered.indexOf('\n\n')) !== -1;) {
+          const message = buffered.slice(0, end)
+          buffered = buffered.slice(end + 2)
+          if (message.startsWith(': connected')) resolve()
+          const type = /^event: (.+)$/m.exec(message)?.[1]
+          const data = /^data: (.+)$/m.exec(message)?.[1]
+          if (type && data) onEvent(type, JSON.parse(data), at)
+        }
+      })
+    })
+    req.on('error', reject)
+    req.end()
+  })
 }

@@ -20,12 +20,9 @@
 // final tally checked against the messages sent.
 //   node bench/lib/multistream.mjs --dir DIR [--rate 300] [--seconds 10] [--chats twitch,youtube,discord]
 // Prints one JSON object.
-import { request } from 'node:http'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { createApiClient, dist, freePort, processCpuMs, ROOT, round, sleep, startServerProcess } from './common.mjs'
+import { createApiClient, dist, followEventStream, freePort, loadTestHelper, processCpuMs, round, sleep, startServerProcess } from './common.mjs'
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, rate: { type: 'string' }, seconds: { type: 'string' }, chats: { type: 'string' } } })
 const RATE = Number(values.rate ?? 300)
@@ -34,16 +31,9 @@ const KEY = 'bench-multistream-key'
 const VIDEO = 'benchStream'
 const CHANNEL = 'bench_channel'
 
-/** A TypeScript module of test/helpers, through Vite's module runner (vitest's own Vite). */
-async function loadHelper(name) {
-  const vitest = createRequire(join(ROOT, 'package.json')).resolve('vitest/package.json')
-  const vite = await import(pathToFileURL(createRequire(vitest).resolve('vite')).href)
-  return (await vite.runnerImport(join(ROOT, 'test/helpers', name), { configFile: false, logLevel: 'silent' })).module
-}
-
-const twitch = await (await loadHelper('fake-twitch.ts')).startFakeTwitch()
-const youtube = await (await loadHelper('fake-youtube.ts')).startFakeYouTube()
-const discord = await (await loadHelper('fake-discord.ts')).startFakeDiscord()
+const twitch = await (await loadTestHelper('fake-twitch.ts')).startFakeTwitch()
+const youtube = await (await loadTestHelper('fake-youtube.ts')).startFakeYouTube()
+const discord = await (await loadTestHelper('fake-discord.ts')).startFakeDiscord()
 youtube.goLive(VIDEO)
 const ALL_CHATS = [
   { name: 'twitch', candidate: 1, send: (i) => twitch.say(CHANNEL, { login: `tw_viewer_${i}`, text: '1' }) },
@@ -79,25 +69,9 @@ try {
 
   // The TV: each tally it receives, with the time.
   const tallies = []
-  await new Promise((resolve, reject) => {
-    let buffered = ''
-    const req = request(`${server.url}/api/events?events=poll.voted`, (res) => {
-      res.setEncoding('utf8')
-      res.on('data', (chunk) => {
-        const at = Date.now()
-        buffered += chunk
-        for (let end; (end = buffered.indexOf('\n\n')) !== -1;) {
-          const message = buffered.slice(0, end)
-          buffered = buffered.slice(end + 2)
-          if (message.startsWith(': connected')) resolve()
-          const data = /^data: (.+)$/m.exec(message)?.[1]
-          if (/^event: poll\.voted$/m.test(message)) tallies.push({ at, votes: JSON.parse(data).data.candidates.map((one) => one.votes) })
-        }
-      })
-    })
-    req.on('error', reject)
-    req.end()
-  })
+  await followEventStream(server.url, '?events=poll.voted', (type, body, at) => {
+    tallies.push({ at, votes: body.data.candidates.map((one) => one.votes) })
+  }, { now: Date.now })
 
   // The chats: RATE messages a second in total, round robin over the chats, each from a new viewer.
   const arrivals = chats.map(() => []) // per chat: [arrival ms, message id]

@@ -11,10 +11,9 @@
 // committed; on the single-writer sqlite store commits are serial, so that is after this vote.
 //   node bench/lib/poll-votes.mjs --dir DIR [--voters 5000] [--seconds 10] [--db FILE|postgres://...]
 // Prints one JSON object.
-import { request } from 'node:http'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { createApiClient, dist, freePort, round, sleep, startServerProcess } from './common.mjs'
+import { createApiClient, dist, followEventStream, freePort, round, sleep, startServerProcess } from './common.mjs'
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, voters: { type: 'string' }, seconds: { type: 'string' }, db: { type: 'string' } } })
 const VOTERS = Number(values.voters ?? 5000)
@@ -34,26 +33,9 @@ try {
   // The TV: each tally it receives, with the time.
   const tallies = []
   let closed = null
-  await new Promise((resolve, reject) => {
-    let buffered = ''
-    const req = request(`${server.url}/api/events?events=poll.voted,poll.closed`, (res) => {
-      res.setEncoding('utf8')
-      res.on('data', (chunk) => {
-        const at = performance.now()
-        buffered += chunk
-        for (let end; (end = buffered.indexOf('\n\n')) !== -1;) {
-          const message = buffered.slice(0, end)
-          buffered = buffered.slice(end + 2)
-          if (message.startsWith(': connected')) resolve()
-          const type = /^event: (.+)$/m.exec(message)?.[1]
-          const data = /^data: (.+)$/m.exec(message)?.[1]
-          if (type === 'poll.voted') tallies.push({ at, total: JSON.parse(data).data.total_votes })
-          if (type === 'poll.closed') closed = JSON.parse(data).data.poll
-        }
-      })
-    })
-    req.on('error', reject)
-    req.end()
+  await followEventStream(server.url, '?events=poll.voted,poll.closed', (type, body, at) => {
+    if (type === 'poll.voted') tallies.push({ at, total: body.data.total_votes })
+    if (type === 'poll.closed') closed = body.data.poll
   })
 
   // The chat: VOTERS usernames, one vote each, at an even pace.

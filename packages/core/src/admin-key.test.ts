@@ -15,3 +15,13 @@ test('a generated key is kept as a hash and shown once; rotating it also retires
   expect(await core.adminKeys.jwtSecret()).not.toBe(secret) // tokens signed with the old secret fail
   expect(await core.adminKeys.jwtSecret('from-the-environment')).toBe('from-the-environment')
 })
+
+test('a configured key is accepted exactly, in full, and never stored', async () => {
+  const { core } = await createTestCore()
+  const configured = 'configured-admin-key-ü'
+  expect(await core.adminKeys.verify(configured, configured)).toBe(true)
+  for (const guess of ['', 'configured-admin-key-u', 'configured-admin-key-', `${configured} `, configured.toUpperCase(), `${configured}${configured}`]) {
+    expect(await core.adminKeys.verify(guess, configured)).toBe(false)
+  }
+  expect(await core.store.read((tx) => tx.getSetting('admin_key_hash'))).toBeNull()
+})
