@@ -6,11 +6,11 @@
 // its own transaction, input and heap being any bigger (bench/README.md, "Chat import at 1M").
 // Prints one JSON line: time and CPU of the call, RSS, the 1-minute load average around it (the
 // machine may be shared), and the depth of the B-trees a message's rows go into.
-import { readFileSync, rmSync, statSync } from 'node:fs'
+import { rmSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { btreeDepths } from './btree-depth.mjs'
-import { dist, load, MB } from './common.mjs'
+import { dist, load, MB, processCpuMs } from './common.mjs'
 import { catalogueCsv, chatLog } from './data.mjs'
 
 const { values } = parseArgs({ options: { size: { type: 'string' }, dir: { type: 'string' }, prefill: { type: 'string', default: '0' } } })
@@ -56,19 +56,10 @@ const { session, chatData } = await sessionWithLog(start, size)
 globalThis.gc?.()
 const rssBeforeMb = process.memoryUsage().rss / MB
 
-/**
- * CPU time (ms) of this process's main thread so far (Linux /proc, 10 ms ticks): the import's own
- * work. V8's background threads (the optimizing compiler working through sql.js's WebAssembly,
- * concurrent GC marking) run beside it, on another core when one is free.
- */
-const mainThreadCpuMs = () => {
-  try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10 // utime + stime, in USER_HZ (100)
-  } catch {
-    return NaN
-  }
-}
+// The main thread's CPU is the import's own work. V8's background threads (the optimizing
+// compiler working through sql.js's WebAssembly, concurrent GC marking) run beside it, on
+// another core when one is free; the process's CPU counts them too.
+const mainThreadCpuMs = () => processCpuMs(process.pid, process.pid)
 
 const result = { size, prefill, rssBeforeMb, loadBefore: loadavg()[0] }
 try {
@@ -79,7 +70,7 @@ try {
   result.ms = performance.now() - start
   const used = process.cpuUsage(cpu)
   result.mainCpuMs = mainThreadCpuMs() - mainCpu
-  result.cpuMs = (used.user + used.system) / 1000 // all threads: less disturbed by other load than ms
+  result.cpuMs = (used.user + used.system) / 1000 // all threads
   result.messagesImported = imported.messagesImported
   result.votesProcessed = imported.votesProcessed
   const closeStart = performance.now()
