@@ -50,10 +50,13 @@ export function processMemory(pid) {
   }
 }
 
-/** CPU time (user + system, ms) a live process has used so far (Linux /proc, 10 ms ticks). */
-export function processCpuMs(pid) {
+/**
+ * CPU time (user + system, ms) a live process has used so far (Linux /proc, 10 ms ticks); with
+ * `tid`, only that thread's (the main thread's id is the process's).
+ */
+export function processCpuMs(pid, tid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+    const fields = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime, in USER_HZ (100)
   } catch {
     return NaN

@@ -11,6 +11,7 @@ import { createNodeFileIO, type FileIO } from './file-io.ts'
 import { type JournalStatement, type JournalStats, type JournalWriter, journalPath, openJournalWriter, readJournals, replayJournal } from './journal.ts'
 import { acquireLock, type FileLock } from './lock.ts'
 import { createMutex } from './mutex.ts'
+import { createPageCacheBudget, type PageCacheBudget } from './page-cache-budget.ts'
 import { pageLogStamp, readPageLog } from './page-log.ts'
 import { PagedFile, pageSizeOf } from './paged-file.ts'
 import { PageSnapshot } from './snapshot.ts'
@@ -39,7 +40,7 @@ export interface OpenOptions {
   /** Checkpoint once the journal or the changed pages held in memory pass this many bytes. */
   checkpointBytes?: number
   idleCheckpointMs?: number
-  /** SQLite's page cache, in KiB. */
+  /** SQLite's page cache for clean pages, in KiB (a write transaction's changed pages come on top: page-cache-budget.ts). */
   cacheKiB?: number
   onOpen?: (db: SqlWriter) => void
   /** The files' reads and writes (a test records them to simulate power cuts). */
@@ -151,16 +152,19 @@ function emptyImage(SQL: SqlJsStatic): Uint8Array {
   }
 }
 
+const cacheKiBOf = (options: OpenOptions) => options.cacheKiB ?? 16384
+
 // sql.js keeps its files in an emulated file system, where SQLite's own rollback journal and
 // syncs only cost time: durability is the job of our journal. No other connection can see the
 // file, so holding SQLite's lock for good skips the lock and hot-journal checks every
 // transaction would make. SQLite must never write a page before its transaction commits (a
-// spill), since rolling that back would truncate the file, which sql.js does by copying it.
+// spill), since rolling that back would truncate the file, which sql.js does by copying it; a
+// transaction's changed pages therefore stay in the cache whatever its size (page-cache-budget.ts).
 function pragmas(options: OpenOptions) {
   const onOpen = options.onOpen ?? (() => {})
   return (db: Connection): void => {
     db.exec(`PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
-      PRAGMA cache_spill = OFF; PRAGMA cache_size = -${options.cacheKiB ?? 16384}`)
+      PRAGMA cache_spill = OFF; PRAGMA cache_size = -${cacheKiBOf(options)}`)
     onOpen(db)
   }
 }
@@ -354,8 +358,12 @@ function createDurableDb(initialConn: () => Connection, options: OpenOptions, fi
       const { result, durable } = await mutex.run(async () => {
         const stmts: JournalStatement[] = []
         let active = true
-        const journaling = journaledWriter(conn, stmts, () => active)
-        const result = await conn.transaction(() => fn(journaling)).finally(() => { active = false })
+        const budget = createPageCacheBudget(conn, cacheKiBOf(options))
+        const journaling = journaledWriter(conn, stmts, () => active, budget)
+        const result = await conn.transaction(() => fn(journaling)).finally(() => {
+          active = false
+          budget.end()
+        })
         if (stmts.length === 0) return { result, durable: undefined }
         version++
         // Queued under the mutex, so records reach the journal in commit order; the mutex is
@@ -399,7 +407,7 @@ function createDurableDb(initialConn: () => Connection, options: OpenOptions, fi
 }
 
 /** The writer handed to `write`: records every statement that may change data, in order. */
-function journaledWriter(conn: Connection, stmts: JournalStatement[], isActive: () => boolean): SqlWriter {
+function journaledWriter(conn: Connection, stmts: JournalStatement[], isActive: () => boolean, budget: PageCacheBudget): SqlWriter {
   // Checked before the statement runs, records it only once it succeeded: a failed statement
   // left no trace (SQLite rolls back just that statement), so replay must not see it either.
   function journaled<R>(sql: string, params: SqlValue[] = [], journal: boolean, execute: () => R): R {
@@ -410,7 +418,10 @@ function journaledWriter(conn: Connection, stmts: JournalStatement[], isActive: 
       if (bad !== undefined) throw new TypeError(`cannot journal the number ${bad}`)
     }
     const result = execute()
-    if (journal) stmts.push([sql, params.slice()])
+    if (journal) {
+      stmts.push([sql, params.slice()])
+      budget.afterWrite()
+    }
     return result
   }
   return {
