@@ -41,6 +41,30 @@ describe('createEcastClient', () => {
     server.close()
   })
 
+  it('treats an answer over 1 MiB as unavailable, without reading it all', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(`{"ok":true,"body":{"host":"h","pad":"${'x'.repeat(2 * 1024 * 1024)}"}}`)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    expect(await createEcastClient(url).readRoom('ABCD', signal)).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/larger than/) })
+    server.closeAllConnections()
+    server.close()
+  })
+
+  it('gives up when the signal aborts (the monitor stops, or the 10 s timeout)', async () => {
+    const server = createServer(() => {}) // never answers
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const controller = new AbortController()
+    const lookup = createEcastClient(url).readRoom('ABCD', controller.signal)
+    setTimeout(() => controller.abort(), 50)
+    expect(await lookup).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/^network error/) })
+    server.closeAllConnections()
+    server.close()
+  })
+
   it('treats a refused connection as unavailable', async () => {
     const url = ecast.url
     await ecast.close()
