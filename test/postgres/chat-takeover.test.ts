@@ -3,37 +3,29 @@
 // of that one, the other takes over within 30 s, and what the dead one counted is not counted
 // again when it comes once more. The Discord bot keeps editing the same poll message, and its
 // token shows in neither server's output.
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { assertCliBuilt, createTempDir, type RunningServe, startServe } from '../helpers/cli.ts'
+import { expect, test } from 'vitest'
 import { startFakeDiscord } from '../helpers/fake-discord.ts'
 import { startFakeTwitch } from '../helpers/fake-twitch.ts'
+import { useKillableServes } from '../helpers/killable-serves.ts'
 import { call, login } from '../helpers/server.ts'
 import { until } from '../helpers/until.ts'
 
-const temp = createTempDir()
-const running: RunningServe[] = []
-beforeAll(assertCliBuilt)
-afterAll(async () => {
-  await Promise.all(running.map((serve) => serve.stop('SIGKILL').catch(() => {})))
-  temp.remove()
-})
+const serves = useKillableServes()
 
 
 test('kill -9 of the reading server: the other reads the channel within 30 s and counts nothing twice', { timeout: 90_000 }, async () => {
   const twitch = await startFakeTwitch()
-  const options = { cwd: temp.path, env: { GAME_PICKER_DB: 'chat.sqlite', ADMIN_KEY: 'k', TWITCH_CHAT_URL: twitch.url, ECAST_URL: 'http://127.0.0.1:9' } }
+  const options = { cwd: serves.dir, env: { GAME_PICKER_DB: 'chat.sqlite', ADMIN_KEY: 'k', TWITCH_CHAT_URL: twitch.url, ECAST_URL: 'http://127.0.0.1:9' } }
   try {
     // A starts first and takes the channel; B starts once A reads it.
-    const a = await startServe([], options)
-    running.push(a)
+    const a = await serves.start(options)
     const tokenA = await login(a.url, 'k')
     const game = (await call(a.url, 'POST', '/api/games', { token: tokenA, body: { pack_name: 'P', title: 'Quiplash', min_players: 3, max_players: 8 } })).body
     const session = (await call(a.url, 'POST', '/api/sessions', { token: tokenA })).body
     await call(a.url, 'POST', `/api/sessions/${session.id}/games`, { token: tokenA, body: { game_id: game.id } })
     expect((await call(a.url, 'POST', '/api/chat/twitch', { token: tokenA, body: { channel: 'crash_channel' } })).status).toBe(201)
     await until(() => twitch.readers('crash_channel'), (n) => n === 1, 10_000, 100)
-    const b = await startServe([], options)
-    running.push(b)
+    const b = await serves.start(options)
     const status = async () => (await call(b.url, 'GET', '/api/chat/twitch')).body
     await new Promise((resolve) => setTimeout(resolve, 1000))
     expect(twitch.readers('crash_channel')).toBe(1)
@@ -62,18 +54,16 @@ test('kill -9 of the reading server: the other reads the channel within 30 s and
 
 test('kill -9 of the server holding the bot: the other takes it over within 30 s, same poll message, nothing counted twice', { timeout: 120_000 }, async () => {
   const discord = await startFakeDiscord({ token: 'takeover-bot-token-value' })
-  const options = { cwd: temp.path, env: { GAME_PICKER_DB: 'discord.sqlite', ADMIN_KEY: 'k', DISCORD_API_URL: discord.apiUrl, ECAST_URL: 'http://127.0.0.1:9' } }
+  const options = { cwd: serves.dir, env: { GAME_PICKER_DB: 'discord.sqlite', ADMIN_KEY: 'k', DISCORD_API_URL: discord.apiUrl, ECAST_URL: 'http://127.0.0.1:9' } }
   try {
-    const a = await startServe([], options)
-    running.push(a)
+    const a = await serves.start(options)
     const token = await login(a.url, 'k')
     const api = (url: string, method: string, path: string, body?: unknown) => call(url, method, path, { token, body })
     const games = []
     for (const title of ['Quiplash', 'Fibbage', 'Drawful']) games.push((await api(a.url, 'POST', '/api/games', { pack_name: 'P', title, min_players: 3, max_players: 8 })).body)
     expect((await api(a.url, 'POST', '/api/chat/discord', { channel_id: discord.channelId, bot_token: discord.token })).status).toBe(201)
     await until(() => discord.connections(), (n) => n === 1, 15_000, 100)
-    const b = await startServe([], options)
-    running.push(b)
+    const b = await serves.start(options)
     const status = async () => (await call(b.url, 'GET', '/api/chat/discord')).body
     await until(status, (s) => s.state === 'connected', 15_000, 100)
     await new Promise((resolve) => setTimeout(resolve, 1000))

@@ -2,19 +2,13 @@
 // fake of the Data API): exactly one reads it (calls at least the interval apart); after kill -9
 // of that one the other takes over within 30 s and goes on from the saved page, and a message the
 // dead one counted is not counted again when YouTube hands it out once more.
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { assertCliBuilt, createTempDir, type RunningServe, startServe } from '../helpers/cli.ts'
+import { expect, test } from 'vitest'
 import { startFakeYouTube } from '../helpers/fake-youtube.ts'
+import { useKillableServes } from '../helpers/killable-serves.ts'
 import { call, login } from '../helpers/server.ts'
 import { until } from '../helpers/until.ts'
 
-const temp = createTempDir()
-const running: RunningServe[] = []
-beforeAll(assertCliBuilt)
-afterAll(async () => {
-  await Promise.all(running.map((serve) => serve.stop('SIGKILL').catch(() => {})))
-  temp.remove()
-})
+const serves = useKillableServes()
 
 test('kill -9 of the reading server: the other reads the chat within 30 s, from the saved page, and counts nothing twice', { timeout: 120_000 }, async () => {
   const youtube = await startFakeYouTube()
@@ -22,18 +16,16 @@ test('kill -9 of the reading server: the other reads the chat within 30 s, from 
   youtube.addKey(key)
   const liveChatId = youtube.goLive('takeoverVid')
   const reads = () => youtube.calls.filter((one) => one.liveChatId === liveChatId)
-  const options = { cwd: temp.path, env: { GAME_PICKER_DB: 'youtube.sqlite', ADMIN_KEY: 'k', YOUTUBE_API_URL: youtube.url, ECAST_URL: 'http://127.0.0.1:9', TWITCH_CHAT_URL: 'ws://127.0.0.1:9' } }
+  const options = { cwd: serves.dir, env: { GAME_PICKER_DB: 'youtube.sqlite', ADMIN_KEY: 'k', YOUTUBE_API_URL: youtube.url, ECAST_URL: 'http://127.0.0.1:9', TWITCH_CHAT_URL: 'ws://127.0.0.1:9' } }
   try {
-    const a = await startServe([], options)
-    running.push(a)
+    const a = await serves.start(options)
     const tokenA = await login(a.url, 'k')
     const game = (await call(a.url, 'POST', '/api/games', { token: tokenA, body: { pack_name: 'P', title: 'Quiplash', min_players: 3, max_players: 8 } })).body
     const session = (await call(a.url, 'POST', '/api/sessions', { token: tokenA })).body
     await call(a.url, 'POST', `/api/sessions/${session.id}/games`, { token: tokenA, body: { game_id: game.id } })
     expect((await call(a.url, 'POST', '/api/chat/youtube', { token: tokenA, body: { video: 'takeoverVid', api_key: key } })).status).toBe(201)
     await until(() => reads().length, (n) => n === 1, 10_000)
-    const b = await startServe([], options)
-    running.push(b)
+    const b = await serves.start(options)
     const status = async () => (await call(b.url, 'GET', '/api/chat/youtube')).body
 
     const counted = youtube.post('takeoverVid', { channelId: 'UCann000000000000000000', text: 'thisgame++' })
