@@ -20,8 +20,33 @@ export async function measure({ url, warmupS = 1, durationS = 5, connections = 1
   return { ...result, warmupOk: warmup?.ok ?? 0, cpuMs, cpuUsPerReq: (cpuMs * 1000) / Math.max(1, result.ok + result.non2xx) }
 }
 
-async function run({ url, durationS, connections, method = 'GET', path = '/', headers = {}, body, setupRequest, requests, overallRate }) {
-  const options = {
+async function run(options) {
+  return summarize(await autocannon(autocannonOptions(options)))
+}
+
+/**
+ * Load on `connections` connections that runs until stop(), as one autocannon run, with every
+ * response handed to `onResponse(statusCode, latencyMs)` as it comes (to split one stretch of load
+ * by what else happened meanwhile). Back-to-back measure() rounds would not do for that: each
+ * opens all its connections anew, and those openings alone show as latency spikes of 100+ ms.
+ */
+export function startLoad({ onResponse, ...options }) {
+  const instance = autocannon(autocannonOptions({ ...options, durationS: 24 * 3600 }))
+  instance.on('response', (_client, statusCode, _bytes, latencyMs) => onResponse(statusCode, latencyMs))
+  const finished = new Promise((resolve, reject) => {
+    instance.on('done', resolve)
+    instance.on('error', reject)
+  })
+  return {
+    async stop() {
+      instance.stop()
+      return summarize(await finished)
+    },
+  }
+}
+
+function autocannonOptions({ url, durationS, connections, method = 'GET', path = '/', headers = {}, body, setupRequest, requests, overallRate }) {
+  return {
     url: [url].flat().map((one) => `${one}${path}`),
     connections,
     pipelining: 1,
@@ -35,7 +60,9 @@ async function run({ url, durationS, connections, method = 'GET', path = '/', he
     ...(requests ? { requests } : {}),
     ...(overallRate ? { overallRate } : {}),
   }
-  const result = await autocannon(options)
+}
+
+function summarize(result) {
   const ok = result['2xx']
   const seconds = (result.finish - result.start) / 1000
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]))
@@ -52,6 +79,6 @@ async function run({ url, durationS, connections, method = 'GET', path = '/', he
     avgMs: result.latency.average,
     bytesPerResponse: result.throughput.total / Math.max(1, result.requests.total),
     seconds,
-    connections,
+    connections: result.connections,
   }
 }
