@@ -1,11 +1,11 @@
 // Online backups on real files: a consistent copy while writes and checkpoints go on.
-import { existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { getPriority } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { BackupRunningError, BackupTargetExistsError, backupDatabase, partialPath } from './backup.ts'
 import { openSqlDatabase, type OpenOptions, type SqlDatabase } from './durable-db.ts'
-import { checkIntegrity, INTEGRITY_CHECK_NICE } from './verify.ts'
+import { checkIntegrity, idleScheduler, INTEGRITY_CHECK_NICE } from './verify.ts'
 import { tempDir } from '../../../../test/helpers/tmp-dir.ts'
 
 const schema = [
@@ -142,4 +142,35 @@ describe('backupDatabase', () => {
     expect(priority).toBe(INTEGRITY_CHECK_NICE)
     expect(getPriority()).toBeLessThan(INTEGRITY_CHECK_NICE) // the server itself keeps its own
   })
+
+  // Linux only, where util-linux's chrt is there (on other systems the check runs at nice 19 alone).
+  it.runIf(idleScheduler !== undefined)('checks the copy under Linux SCHED_IDLE, which gives the CPU to a waking server at once', async () => {
+    const dir = tempDir()
+    const db = await open(join(dir, 'db.sqlite'))
+    for (let i = 0; i < 200; i++) await insert(db, `v${i}`)
+    await backupDatabase(db, join(dir, 'copy.sqlite'), { verify: async () => {} })
+    let pid = 0
+    const checking = checkIntegrity(join(dir, 'copy.sqlite'), { onStart: (id) => { pid = id } })
+    // chrt sets the policy, then runs node in the same process; it takes that long to start the check.
+    let policy: number | undefined
+    for (let tries = 0; tries < 100 && policy !== SCHED_IDLE; tries++) {
+      policy = schedulingPolicy(pid)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    await checking
+    expect(policy).toBe(SCHED_IDLE)
+    expect(schedulingPolicy(process.pid)).not.toBe(SCHED_IDLE) // the server itself keeps its own
+  })
 })
+
+const SCHED_IDLE = 5
+
+/** A Linux process's scheduling policy: field 41 of /proc/PID/stat (undefined once it ended). */
+function schedulingPolicy(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38])
+  } catch {
+    return undefined
+  }
+}
