@@ -29,7 +29,13 @@ export class BackupTargetExistsError extends Error {
   }
 }
 
-const SYNC_EVERY = 4 * 1024 * 1024
+/**
+ * How much of the copy is flushed at a time. Small, because the server's journal fsyncs wait
+ * behind these flushes (ext4's ordered mode commits the copy's newly allocated blocks with them):
+ * at 4 MiB, a 10M-vote backup took the votes' p99 from ~40 to 52-59 ms while it copied; at 1 MiB,
+ * 50 ms, with the copy ~10% slower.
+ */
+const SYNC_EVERY = 1024 * 1024
 
 /** The temporary name a backup is written under until it is complete and checked. */
 export const partialPath = (target: string) => `${target}.partial`
@@ -52,7 +58,7 @@ export async function backupDatabase(db: SqlDatabase, target: string, options: B
         bytes += slice.length
         // Flushed as it goes: a file system journal commits other files' dirty data with an
         // fsync (ext4's ordered mode), so gigabytes of the copy left in the page cache would
-        // make the server's next journal fsync wait for all of them.
+        // make the server's next journal fsync wait for all of them (see SYNC_EVERY).
         if (bytes % SYNC_EVERY < slice.length) await io.sync(temp)
       }
     } finally {
