@@ -52,7 +52,7 @@ export async function runBackup({ step = () => {}, votes = backupVotes() } = {})
       }
       step(`backup ${fmtInt(votes)}: live votes on 50 connections, then db backup beside them`)
       // One stretch of load from before the backup to after it, every response put in the phase
-      // the backup was in when it came: "before" and "after" (30 s each without a backup, the
+      // the backup was in when it came: "before" and "after" (60 s each without a backup, the
       // machine's own noise), "copy" while the temporary file grows, "check" while it stands
       // complete (the integrity check), "other" for the start and the rename.
       const target = join(work, 'backup.sqlite')
