@@ -64,7 +64,7 @@ export function createCheckpointer(io: FileIO, file: string, paged: PagedFile, j
     async write(frozen) {
       const log: Omit<PageLog, 'state'> = { ...frozen, pageSize: paged.pageSize }
       await writePageLog(io, file, log)
-      for (const snapshot of checkpointer.snapshots) snapshot.preserve(frozen.pages.keys())
+      for (const snapshot of checkpointer.snapshots) await snapshot.preserve(frozen.pages.keys())
       await applyPages(io, file, frozen.pages, paged.pageSize)
       await markPageLog(io, file, 'applied', log)
       await journal.removeOld()

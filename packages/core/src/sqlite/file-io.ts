@@ -1,13 +1,15 @@
 // Every byte the sqlite store reads from or writes to its files goes through a FileIO, so a test
 // can record the writes and replay any prefix of them (a power cut at any byte). Page reads are
-// synchronous because SQLite asks for pages synchronously; everything that changes a file is
-// asynchronous, so no write or fsync ever blocks the event loop.
+// synchronous because SQLite asks for pages synchronously (other reads need not be); everything
+// that changes a file is asynchronous, so no write or fsync ever blocks the event loop.
 import * as fs from 'node:fs'
 import { promisify } from 'node:util'
 
 export interface FileIO {
   /** Reads into `buffer` from `position`; the bytes read (fewer at the end of the file, 0 if it is missing). */
   readSync(path: string, buffer: Uint8Array, position: number): number
+  /** As readSync, off the event loop: for reads nothing waits on synchronously (a backup's). */
+  read(path: string, buffer: Uint8Array, position: number): Promise<number>
   /** The whole file, or null if it does not exist. */
   readFile(path: string): Promise<Buffer | null>
   /** The file's size, or null if it does not exist. */
@@ -26,6 +28,7 @@ export interface FileIO {
   close(): Promise<void>
 }
 
+const read = promisify(fs.read)
 const write = promisify(fs.write)
 const fdatasync = promisify(fs.fdatasync)
 const ftruncate = promisify(fs.ftruncate)
@@ -66,6 +69,17 @@ export function createNodeFileIO(): FileIO {
         const n = fs.readSync(fd, buffer, done, buffer.length - done, position + done)
         if (n === 0) break
         done += n
+      }
+      return done
+    },
+    async read(path, buffer, position) {
+      const fd = handle(path, false)
+      if (fd === null) return 0
+      let done = 0
+      while (done < buffer.length) {
+        const { bytesRead } = await read(fd, buffer, done, buffer.length - done, position + done)
+        if (bytesRead === 0) break
+        done += bytesRead
       }
       return done
     },

@@ -10,6 +10,9 @@
 import type { FileIO } from './file-io.ts'
 import type { Pages } from './paged-file.ts'
 
+/** Pages per read when preserving (1 MiB of 4 KiB pages). */
+const MAX_RUN = 256
+
 export class PageSnapshot {
   readonly pageSize: number
   /** Pages in the database at the snapshot (SQLite's page_count). */
@@ -43,19 +46,37 @@ export class PageSnapshot {
     this.#preserved.clear()
   }
 
-  /** Called by a checkpoint just before it writes these pages into the file. */
-  preserve(pages: Iterable<number>): void {
-    for (const page of pages) {
-      if (page < this.#copied || page >= this.pageCount || this.#frozen.has(page) || this.#preserved.has(page)) continue
-      const bytes = new Uint8Array(this.pageSize)
-      this.#io.readSync(this.#file, bytes, page * this.pageSize)
-      this.#preserved.set(page, bytes)
+  /**
+   * Called by a checkpoint before it writes these pages into the file; it writes them once this
+   * resolves. The reads are asynchronous: after a backup's first minutes the file's pages are
+   * no longer in the page cache, and reading a checkpoint's thousands of pages one by one on the
+   * event loop stalled every request for tens of milliseconds. Until the checkpoint writes, the
+   * file still holds these bytes, so a slice `next` copies meanwhile reads them from the file;
+   * what it copied is not kept twice.
+   */
+  async preserve(pages: Iterable<number>): Promise<void> {
+    const wanted = [...pages].filter((page) => this.#needs(page)).sort((a, b) => a - b)
+    for (let i = 0; i < wanted.length;) {
+      let end = i + 1 // a run of neighbouring pages, read at once
+      while (end < wanted.length && wanted[end] === wanted[end - 1] + 1 && end - i < MAX_RUN) end++
+      const bytes = new Uint8Array((end - i) * this.pageSize)
+      await this.#io.read(this.#file, bytes, wanted[i] * this.pageSize)
+      for (let k = i; k < end; k++) {
+        if (this.#needs(wanted[k])) this.#preserved.set(wanted[k], bytes.slice((k - i) * this.pageSize, (k - i + 1) * this.pageSize))
+      }
+      i = end
     }
+  }
+
+  /** Whether the file's current bytes of `page` must be kept before a checkpoint overwrites them. */
+  #needs(page: number): boolean {
+    return !this.#abandoned && page >= this.#copied && page < this.pageCount && !this.#frozen.has(page) && !this.#preserved.has(page)
   }
 
   /**
    * The next `count` pages as of the snapshot, in one buffer; empty once all are copied. The
-   * read is synchronous, so no checkpoint write can land between it and the preserved copies.
+   * read is synchronous, so no checkpoint write can land between it and the preserved copies
+   * (a checkpoint writes only after `preserve` has kept every page this may still copy).
    */
   next(count: number): Uint8Array {
     if (this.#abandoned) throw new Error('the database was closed during the backup')

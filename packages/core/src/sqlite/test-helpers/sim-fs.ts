@@ -152,6 +152,9 @@ export class SimFS implements FileIO {
   readSync(path: string, buffer: Uint8Array, position: number): number {
     return this.files.get(path)?.read(buffer, position) ?? 0
   }
+  async read(path: string, buffer: Uint8Array, position: number) {
+    return this.readSync(path, buffer, position)
+  }
   async readFile(path: string) {
     return this.files.get(path)?.contents() ?? null
   }
