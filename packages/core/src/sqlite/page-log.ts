@@ -15,7 +15,7 @@
 import { dirname } from 'node:path'
 import { crc32 } from 'node:zlib'
 import type { FileIO } from './file-io.ts'
-import type { Pages } from './paged-file.ts'
+import { neighbourRuns, type Pages } from './paged-file.ts'
 
 const MAGIC = 'GPPAGES1'
 const HEADER = 64
@@ -114,12 +114,9 @@ const CHUNK_PAGES = 256
 /** Writes the pages into the database file (runs of neighbours in one write each) and fsyncs it. */
 export async function applyPages(io: FileIO, file: string, pages: Pages, pageSize: number): Promise<void> {
   const numbers = [...pages.keys()].sort((a, b) => a - b)
-  for (let i = 0; i < numbers.length; ) {
-    let j = i + 1
-    while (j < numbers.length && numbers[j] === numbers[j - 1] + 1 && j - i < 256) j++
-    const run = Buffer.concat(numbers.slice(i, j).map((page) => pages.get(page)!))
-    await io.write(file, run, numbers[i] * pageSize)
-    i = j
+  for (const [from, to] of neighbourRuns(numbers)) {
+    const run = Buffer.concat(numbers.slice(from, to).map((page) => pages.get(page)!))
+    await io.write(file, run, numbers[from] * pageSize)
   }
   await io.sync(file)
 }

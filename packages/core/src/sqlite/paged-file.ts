@@ -18,6 +18,19 @@ const LARGEST_READ = 64 * 1024 * 1024
 // copy the file into a larger array).
 const UNBOUNDED = Number.MAX_SAFE_INTEGER
 
+/**
+ * Sorted page numbers as runs of neighbours, `[from, to)` indexes into `numbers`, at most `max`
+ * pages each: what one read or write of the file can cover.
+ */
+export function* neighbourRuns(numbers: readonly number[], max = 256): Generator<[from: number, to: number]> {
+  for (let from = 0; from < numbers.length;) {
+    let to = from + 1
+    while (to < numbers.length && numbers[to] === numbers[to - 1] + 1 && to - from < max) to++
+    yield [from, to]
+    from = to
+  }
+}
+
 export class PagedFile {
   dirty: Pages = new Map()
   frozen: Pages | null = null

@@ -8,10 +8,7 @@
 // reads each page as the frozen set had it, else as preserved, else from the file. Memory
 // held: the frozen set (a checkpoint's worth) and the pages overwritten ahead of the copy.
 import type { FileIO } from './file-io.ts'
-import type { Pages } from './paged-file.ts'
-
-/** Pages per read when preserving (1 MiB of 4 KiB pages). */
-const MAX_RUN = 256
+import { neighbourRuns, type Pages } from './paged-file.ts'
 
 export class PageSnapshot {
   readonly pageSize: number
@@ -56,15 +53,12 @@ export class PageSnapshot {
    */
   async preserve(pages: Iterable<number>): Promise<void> {
     const wanted = [...pages].filter((page) => this.#needs(page)).sort((a, b) => a - b)
-    for (let i = 0; i < wanted.length;) {
-      let end = i + 1 // a run of neighbouring pages, read at once
-      while (end < wanted.length && wanted[end] === wanted[end - 1] + 1 && end - i < MAX_RUN) end++
-      const bytes = new Uint8Array((end - i) * this.pageSize)
-      await this.#io.read(this.#file, bytes, wanted[i] * this.pageSize)
-      for (let k = i; k < end; k++) {
-        if (this.#needs(wanted[k])) this.#preserved.set(wanted[k], bytes.slice((k - i) * this.pageSize, (k - i + 1) * this.pageSize))
+    for (const [from, to] of neighbourRuns(wanted)) {
+      const bytes = new Uint8Array((to - from) * this.pageSize)
+      await this.#io.read(this.#file, bytes, wanted[from] * this.pageSize)
+      for (let k = from; k < to; k++) {
+        if (this.#needs(wanted[k])) this.#preserved.set(wanted[k], bytes.slice((k - from) * this.pageSize, (k - from + 1) * this.pageSize))
       }
-      i = end
     }
   }
 
