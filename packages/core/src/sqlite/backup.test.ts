@@ -132,25 +132,19 @@ describe('backupDatabase', () => {
   })
 
   it('checks the copy at the lowest CPU priority, so the requests the server answers meanwhile come first', async () => {
-    const dir = tempDir()
-    const db = await open(join(dir, 'db.sqlite'))
-    for (let i = 0; i < 200; i++) await insert(db, `v${i}`)
-    await backupDatabase(db, join(dir, 'copy.sqlite'), { verify: async () => {} })
+    const copy = await uncheckedCopy()
     let priority: number | undefined
     // Read while the check runs: it is still loading sql.js when its id is handed over.
-    await checkIntegrity(join(dir, 'copy.sqlite'), { onStart: (pid) => { priority = getPriority(pid) } })
+    await checkIntegrity(copy, { onStart: (pid) => { priority = getPriority(pid) } })
     expect(priority).toBe(INTEGRITY_CHECK_NICE)
     expect(getPriority()).toBeLessThan(INTEGRITY_CHECK_NICE) // the server itself keeps its own
   })
 
   // Linux only, where util-linux's chrt is there (on other systems the check runs at nice 19 alone).
   it.runIf(idleScheduler !== undefined)('checks the copy under Linux SCHED_IDLE, which gives the CPU to a waking server at once', async () => {
-    const dir = tempDir()
-    const db = await open(join(dir, 'db.sqlite'))
-    for (let i = 0; i < 200; i++) await insert(db, `v${i}`)
-    await backupDatabase(db, join(dir, 'copy.sqlite'), { verify: async () => {} })
+    const copy = await uncheckedCopy()
     let pid = 0
-    const checking = checkIntegrity(join(dir, 'copy.sqlite'), { onStart: (id) => { pid = id } })
+    const checking = checkIntegrity(copy, { onStart: (id) => { pid = id } })
     // chrt sets the policy, then runs node in the same process; it takes that long to start the check.
     let policy: number | undefined
     for (let tries = 0; tries < 100 && policy !== SCHED_IDLE; tries++) {
@@ -162,6 +156,15 @@ describe('backupDatabase', () => {
     expect(schedulingPolicy(process.pid)).not.toBe(SCHED_IDLE) // the server itself keeps its own
   })
 })
+
+/** A backup of a small database, not yet checked (the tests check it themselves). */
+async function uncheckedCopy(): Promise<string> {
+  const dir = tempDir()
+  const db = await open(join(dir, 'db.sqlite'))
+  for (let i = 0; i < 200; i++) await insert(db, `v${i}`)
+  await backupDatabase(db, join(dir, 'copy.sqlite'), { verify: async () => {} })
+  return join(dir, 'copy.sqlite')
+}
 
 const SCHED_IDLE = 5
 
