@@ -19,7 +19,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@game-picker\/core$/, replacement: src('core/src/index.ts') },
-      { find: /^@game-picker\/core\/(.+)$/, replacement: src('core/src/$1/index.ts') },
+      { find: /^@game-picker\/sqlite$/, replacement: src('sqlite/src/index.ts') },
+      { find: /^@game-picker\/platforms$/, replacement: src('platforms/src/index.ts') },
       { find: /^@game-picker\/http$/, replacement: src('http/src/index.ts') },
       { find: /^@game-picker\/postgres$/, replacement: src('postgres/src/index.ts') },
     ],

@@ -5,11 +5,11 @@
 // Content intent; /poll and /close for Manage Server only; a refused token; a Resume in the
 // middle of a poll; nothing counted twice; the poll message kept across a restart; and the token
 // in no answer, log line or audit entry.
-import { createCore, type Store } from '@game-picker/core'
+import type { Store } from '@game-picker/core'
 import { type RunningServer, type ServerOptions, startServer } from '@game-picker/http'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { type FakeDiscord, type FakeMessage, startFakeDiscord } from '../helpers/fake-discord.ts'
-import { ADMIN_KEY, call, login, openSharedStores, openTestStore } from '../helpers/server.ts'
+import { ADMIN_KEY, call, createTestCore, login, openSharedStores, openTestStore } from '../helpers/server.ts'
 import { until } from '../helpers/until.ts'
 
 // A fake Discord of each test's own (poll ids repeat across the tests' databases).
@@ -26,7 +26,7 @@ afterEach(async () => {
 const seen: string[] = []
 
 async function serverOn(store: Store, instanceId: string, discord: FakeDiscord = fake, extra: { botToken?: string } = {}, options: Partial<ServerOptions> = {}) {
-  const core = createCore({ store, instanceId, chat: { discord: { apiUrl: discord.apiUrl, ...extra } } })
+  const core = createTestCore(store, { discord: { apiUrl: discord.apiUrl, ...extra } }, { instanceId })
   const server = await startServer({
     core,
     adminKey: ADMIN_KEY, port: 0, chatSyncMs: 100, log: (line: string) => { seen.push(line); if (process.env.DEBUG_CHAT) console.log(line) }, ...options,

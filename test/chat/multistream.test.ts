@@ -3,14 +3,13 @@
 // one poll open. The three chats' votes land on the same game and in the same poll, by usernames
 // that cannot collide (Twitch logins bare, YouTube viewers as youtube:CHANNEL_ID, Discord members
 // as discord:USERNAME); GET /api/chat lists all three; each platform's own endpoints answer as alone.
-import { createCore } from '@game-picker/core'
 import { startServer } from '@game-picker/http'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createFakeClock } from '../helpers/fake-clock.ts'
 import { type FakeDiscord, startFakeDiscord } from '../helpers/fake-discord.ts'
 import { type FakeTwitch, startFakeTwitch } from '../helpers/fake-twitch.ts'
 import { type FakeYouTube, startFakeYouTube } from '../helpers/fake-youtube.ts'
-import { ADMIN_KEY, call, login, openTestStore } from '../helpers/server.ts'
+import { ADMIN_KEY, call, createTestCore, login, openTestStore } from '../helpers/server.ts'
 import { until } from '../helpers/until.ts'
 
 let twitch: FakeTwitch
@@ -30,9 +29,9 @@ afterAll(async () => {
 test('Twitch, YouTube and Discord chats vote for the same game and in the same poll; GET /api/chat lists all three', { timeout: 60_000 }, async () => {
   const store = await openTestStore()
   const clock = createFakeClock(Date.now())
-  const core = createCore({ store, instanceId: 'multi', chat: {
+  const core = createTestCore(store, {
     twitch: { url: twitch.url }, youtube: { apiUrl: youtube.url, apiKey: youtube.key, clock }, discord: { apiUrl: discord.apiUrl },
-  } })
+  }, { instanceId: 'multi' })
   const server = await startServer({ core, adminKey: ADMIN_KEY, port: 0, chatSyncMs: 100, log: () => {} })
   try {
     const token = await login(server.url)

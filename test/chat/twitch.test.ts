@@ -2,12 +2,12 @@
 // stopped over the API, chat votes recorded with the sender's login and the message's own time
 // through the live-vote rules (the 1 s duplicate rule included), a dropped connection rejoined,
 // RECONNECT followed, PING answered, nothing counted twice, and reading resumed after a restart.
-import { createCore, type Store } from '@game-picker/core'
+import type { Store } from '@game-picker/core'
 import { type RunningServer, type ServerOptions, startServer } from '@game-picker/http'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { connectEvents } from '../helpers/event-client.ts'
 import { type FakeTwitch, startFakeTwitch } from '../helpers/fake-twitch.ts'
-import { ADMIN_KEY, call, login, openSharedStores, openTestStore } from '../helpers/server.ts'
+import { ADMIN_KEY, call, createTestCore, login, openSharedStores, openTestStore } from '../helpers/server.ts'
 import { until } from '../helpers/until.ts'
 
 let twitch: FakeTwitch
@@ -22,7 +22,7 @@ async function serverOn(
   store: Store, instanceId: string, options: Partial<ServerOptions> = {},
 ): Promise<{ url: string; token: string; server: RunningServer; close(): Promise<void> }> {
   const server = await startServer({
-    core: createCore({ store, instanceId, chat: { twitch: { url: twitch.url } } }), adminKey: ADMIN_KEY, port: 0, chatSyncMs: 100,
+    core: createTestCore(store, { twitch: { url: twitch.url } }, { instanceId }), adminKey: ADMIN_KEY, port: 0, chatSyncMs: 100,
     log: process.env.DEBUG_CHAT ? console.log : () => {}, ...options,
   })
   let closed = false

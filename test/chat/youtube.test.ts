@@ -4,13 +4,13 @@
 // message's own time, poll numbers, the quota counted and waited out, the end of a stream, and
 // reading that goes on from the saved page across a restart and between two servers. The
 // reader's waits run on a fake clock the test moves (the fake YouTube keeps real time).
-import { createCore, type Store } from '@game-picker/core'
+import type { Store } from '@game-picker/core'
 import { type RunningServer, type ServerOptions, startServer } from '@game-picker/http'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { connectEvents } from '../helpers/event-client.ts'
 import { createFakeClock, type FakeClock } from '../helpers/fake-clock.ts'
 import { type FakeYouTube, startFakeYouTube } from '../helpers/fake-youtube.ts'
-import { ADMIN_KEY, call, login, openSharedStores, openTestStore } from '../helpers/server.ts'
+import { ADMIN_KEY, call, createTestCore, login, openSharedStores, openTestStore } from '../helpers/server.ts'
 import { until } from '../helpers/until.ts'
 
 const VIDEO = 'jNQXAC9IVRw'
@@ -35,7 +35,7 @@ async function serverOn(store: Store, instanceId: string, clock: FakeClock, opti
   const logs: string[] = []
   const { apiKey, ...rest } = options
   const server = await startServer({
-    core: createCore({ store, instanceId, chat: { youtube: { apiUrl: youtube.url, apiKey, clock } } }),
+    core: createTestCore(store, { youtube: { apiUrl: youtube.url, apiKey, clock } }, { instanceId }),
     adminKey: ADMIN_KEY, port: 0, chatSyncMs: 100, log: (line: string) => void logs.push(line), ...rest,
   })
   let closed = false

@@ -4,7 +4,7 @@
 // two servers pruning at the same moment delete each row once.
 import { join } from 'node:path'
 import { createCore, createRetentionJob, EVENT_RETENTION, LOG_RETENTION_MS, PRUNE_BATCH, type Store, type StoreTx } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { createSqliteStore } from '@game-picker/sqlite'
 import { createPostgresStore } from '@game-picker/postgres'
 import { describe, expect, test } from 'vitest'
 import { createFakeClock } from '../helpers/fake-clock.ts'

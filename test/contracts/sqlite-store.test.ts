@@ -1,7 +1,7 @@
 import { appendFileSync, copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createCore } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { createSqliteStore } from '@game-picker/sqlite'
 import { describe, expect, test } from 'vitest'
 import { tempDir } from '../helpers/tmp-dir.ts'
 import { playEvening } from './store-scenario.ts'

@@ -3,7 +3,7 @@
 // byte as the in-memory store does.
 import { join } from 'node:path'
 import { createCore, type Store } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { createSqliteStore } from '@game-picker/sqlite'
 import { createPostgresStore } from '@game-picker/postgres'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase } from '../helpers/postgres.ts'

@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { openSqlDatabase } from '@game-picker/core/sqlite'
+import { openSqlDatabase } from '@game-picker/sqlite'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { assertCliBuilt, CLI_BIN, cli, cliEnv, createTempDir, startServe } from '../helpers/cli.ts'
 import { call, login } from '../helpers/server.ts'

@@ -1,4 +1,4 @@
-import type { Clock } from '@game-picker/core/monitor'
+import type { Clock } from '@game-picker/core'
 
 /** A clock that only moves when a test says so; timers fire in due order inside `advance`. */
 export interface FakeClock extends Clock {

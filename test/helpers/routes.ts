@@ -1,7 +1,7 @@
 // Every route of the API, with what it takes: the table the fuzz and body tests walk. A test
 // checks it against the routes the app registers, so a new route cannot be left out.
 import { createCore } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { createSqliteStore } from '@game-picker/sqlite'
 import { createApp } from '@game-picker/http'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -1,10 +1,11 @@
 // A real listening API server on a free port, plus a tiny HTTP client. The store is the one the
 // run is about (test/helpers/postgres.ts): sqlite, or a PostgreSQL database of the test's own.
-import { type ChatConfig, createCore, type Core, type Store } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { type BackupSchedule, createCore, type Core, type Store } from '@game-picker/core'
+import { createBackups, createSqliteStore } from '@game-picker/sqlite'
 import { type RunningServer, startServer, type ServerOptions } from '@game-picker/http'
 import { afterAll } from 'vitest'
 import { createPostgresStore } from '@game-picker/postgres'
+import { type AdapterConfig, createAdapters } from '../../packages/cli/src/adapters.ts'
 import { createTestDatabase, databaseFor, TEST_STORE } from './postgres.ts'
 
 export const ADMIN_KEY = 'test-admin-key'
@@ -40,14 +41,25 @@ export async function openSharedStores(count: number): Promise<Store[]> {
   return stores
 }
 
-/** No test reaches an outside chat: unless a test names its fake, chat goes to a closed local port. */
-export const NO_CHAT: ChatConfig = { twitch: { url: 'ws://127.0.0.1:9' }, discord: { apiUrl: 'http://127.0.0.1:9' }, youtube: { apiUrl: 'http://127.0.0.1:9' } }
+/** No test reaches the outside: unless a test names its fake, each system is a closed local port. */
+export const NO_OUTSIDE: AdapterConfig = {
+  twitch: { url: 'ws://127.0.0.1:9' }, discord: { apiUrl: 'http://127.0.0.1:9' }, youtube: { apiUrl: 'http://127.0.0.1:9' }, ecastUrl: 'http://127.0.0.1:9',
+}
+
+/** The test servers' composition root: a core on `store` wired with the CLI's adapters, on the fakes named. */
+export function createTestCore(store: Store, outside: AdapterConfig = {}, options: { instanceId?: string } = {}): Core {
+  return createCore({ store, ...options, ...createAdapters({ ...NO_OUTSIDE, ...outside }) })
+}
 
 export async function startTestServer(
-  options: { file?: string; chat?: ChatConfig } & Partial<Omit<ServerOptions, 'core'>> = {},
+  options: { file?: string; chat?: AdapterConfig; ecastUrl?: string; backups?: BackupSchedule } & Partial<Omit<ServerOptions, 'core' | 'backups'>> = {},
 ): Promise<TestServer> {
-  const core = createCore({ store: await openTestStore(options.file), chat: { ...NO_CHAT, ...options.chat } })
-  const server = await startServer({ adminKey: ADMIN_KEY, log: () => {}, ...options, core, port: 0 })
+  const { chat, ecastUrl, backups, ...serverOptions } = options
+  const core = createTestCore(await openTestStore(options.file), { ...chat, ...(ecastUrl && { ecastUrl }) })
+  const server = await startServer({
+    adminKey: ADMIN_KEY, log: () => {}, ...serverOptions, core, port: 0,
+    backups: backups && createBackups(core.store, { schedule: backups, log: () => {} }),
+  })
   return { url: server.url, core, server, stop: async () => { await server.close(); await core.close() } }
 }
 

@@ -1,7 +1,7 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { createCore, EVENT_TYPES } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { createSqliteStore } from '@game-picker/sqlite'
 import { createApp, listApiRoutes, loadOpenApiDocument } from '@game-picker/http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { call, login, startTestServer, type TestServer } from '../helpers/server.ts'

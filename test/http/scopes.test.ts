@@ -4,7 +4,7 @@
 // exactly where the token lacks the route's scope, and gets past auth everywhere else.
 import { type Scope, SCOPES } from '@game-picker/core'
 import { createCore } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { createSqliteStore } from '@game-picker/sqlite'
 import { createApp, listApiRoutes, loadOpenApiDocument } from '@game-picker/http'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { call, login, startTestServer, type TestServer } from '../helpers/server.ts'

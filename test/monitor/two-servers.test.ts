@@ -2,11 +2,11 @@
 // instance id; on PostgreSQL two stores of their own): a monitored room is watched by exactly
 // one of them, a stop on either ends it, and when the watching server goes away the other
 // takes the room over.
-import { createCore, type Store } from '@game-picker/core'
+import type { Store } from '@game-picker/core'
 import { startServer } from '@game-picker/http'
 import { afterEach, expect, test } from 'vitest'
 import { type FakeEcast, startFakeEcast } from '../helpers/fake-ecast.ts'
-import { ADMIN_KEY, call, login, openSharedStores } from '../helpers/server.ts'
+import { ADMIN_KEY, call, createTestCore, login, openSharedStores } from '../helpers/server.ts'
 
 let ecast: FakeEcast | undefined
 const cleanups: (() => Promise<void>)[] = []
@@ -28,8 +28,8 @@ async function twoServersOnOneStore() {
   ecast = await startFakeEcast()
   const stores = await openSharedStores(2)
   const start = async (instanceId: string, store: Store) => {
-    const core = createCore({ store, instanceId })
-    const server = await startServer({ core, adminKey: ADMIN_KEY, port: 0, ecastUrl: ecast!.url, monitorSyncMs: 100, log: () => {} })
+    const core = createTestCore(store, { ecastUrl: ecast!.url }, { instanceId })
+    const server = await startServer({ core, adminKey: ADMIN_KEY, port: 0, monitorSyncMs: 100, log: () => {} })
     let closed = false
     const close = async () => { if (!closed) { closed = true; await server.close() } }
     cleanups.push(close)

@@ -2,7 +2,7 @@
 // the PostgreSQL database answers as the file did before the backup.
 import { join } from 'node:path'
 import { createCore } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { createSqliteStore } from '@game-picker/sqlite'
 import { createPostgresStore } from '@game-picker/postgres'
 import { beforeAll, expect, test } from 'vitest'
 import { execFile } from 'node:child_process'

@@ -2,7 +2,7 @@
 // counters and id counters included, through the built binary.
 import { join } from 'node:path'
 import { type Core, createCore, type Store } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { createSqliteStore } from '@game-picker/sqlite'
 import { createPostgresStore } from '@game-picker/postgres'
 import { beforeAll, expect, test } from 'vitest'
 import { recordEvening } from '../contracts/store-scenario.ts'

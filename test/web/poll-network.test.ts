@@ -6,14 +6,13 @@
 // network URLs is told them (`networkUrls`, as for port forwarding) instead of listening on
 // 0.0.0.0; that a server on 0.0.0.0 reports its real addresses is tested with the binary in a
 // network of its own (test/e2e/cli-serve-network.test.ts).
-import { createCore } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { createSqliteStore } from '@game-picker/sqlite'
 import { type RunningServer, startServer } from '@game-picker/http'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
 import { decodeQr } from '../helpers/qr.ts'
-import { ADMIN_KEY, call, login, NO_CHAT } from '../helpers/server.ts'
+import { ADMIN_KEY, call, login, createTestCore } from '../helpers/server.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 
 const UNREACHABLE = 'Phones cannot reach this server. Start it with --host 0.0.0.0'
@@ -24,7 +23,7 @@ let offering: RunningServer
 let close: () => Promise<void>
 let browser: Browser
 beforeAll(async () => {
-  const core = createCore({ store: await createSqliteStore(), chat: NO_CHAT })
+  const core = createTestCore(await createSqliteStore())
   await core.importBuiltin()
   ;[loopbackOnly, offering, browser] = await Promise.all([
     startWebServer(),

@@ -11,7 +11,7 @@ export async function openTables(db: string, access: 'read' | 'write'): Promise<
     return openPostgresTables({ url: db })
   }
   if (access === 'read' && !existsSync(db)) throw new CliError(`There is no database file at ${db}.`)
-  const { openSqliteTables } = await import('@game-picker/core/sqlite')
+  const { openSqliteTables } = await import('@game-picker/sqlite')
   // The source is only read, so a server may keep running on it (its journal is replayed).
   return openSqliteTables({ file: db, readOnly: access === 'read' })
 }

@@ -9,16 +9,6 @@ const monitorNeedsServer = () =>
     'The room monitor runs inside the server: use --remote URL (with --key) to start or stop it.',
   ))
 
-/**
- * `room CODE` asks the room service of ECAST_URL; a server on the database follows the room once
- * it runs. The room service's client (and the HTTP client under it) is loaded only for that
- * command: every other command starts without it.
- */
-async function readRoom(code: string) {
-  const { createEcastClient, DEFAULT_ECAST_URL } = await import('@game-picker/core/monitor')
-  return createEcastClient(process.env.ECAST_URL ?? DEFAULT_ECAST_URL).readRoom(code, AbortSignal.timeout(15_000))
-}
-
 export function createLocalBackend(core: Core): Backend {
   return {
     mode: 'local',
@@ -55,7 +45,7 @@ export function createLocalBackend(core: Core): Backend {
     },
     rooms: {
       follow: async (sessionId, body) =>
-        (await core.rooms.follow(sessionId, body, readRoom)).sessionGame,
+        (await core.rooms.follow(sessionId, body, (code) => core.roomMonitors.readRoom(code))).sessionGame,
       list: core.rooms.ofSession,
     },
     votes: { live: core.votes.live, list: core.voteHistory.list },

@@ -4,9 +4,9 @@
 // catalogue unless `seed` is false (init/serve --empty), so a first `pick --players 6` works
 // with no set-up.
 import { existsSync } from 'node:fs'
-import { type ChatConfig, type Core, createCore as createCoreWith, type Store } from '@game-picker/core'
-import { chatConfigFromEnv } from './chat-config.ts'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { type Core, createCore as createCoreWith, type Store } from '@game-picker/core'
+import { type AdapterConfig, adapterConfigFromEnv, createAdapters } from './adapters.ts'
+import { createSqliteStore } from '@game-picker/sqlite'
 import type { Access } from './backend.ts'
 
 export const MEMORY = ':memory:'
@@ -32,16 +32,17 @@ export interface OpenLocalCoreOptions {
   waitForDatabase?: boolean
   /** PostgreSQL only (serve): use the caches without a check per read, kept coherent across instances. */
   holdCaches?: boolean
-  /** Where the chat platforms are reached (default: from the environment). */
-  chat?: ChatConfig
+  /** Where the outside systems are reached (default: from the environment). */
+  adapters?: AdapterConfig
   /** A file (serve): make the backups `db backup` asks for while this process holds it. */
   answerBackupRequests?: boolean
 }
 
 export async function openLocalCore(
-  { file, access, seed = true, waitForDatabase = false, holdCaches = false, chat = chatConfigFromEnv(), answerBackupRequests = false }: OpenLocalCoreOptions,
+  { file, access, seed = true, waitForDatabase = false, holdCaches = false, adapters = adapterConfigFromEnv(), answerBackupRequests = false }: OpenLocalCoreOptions,
 ): Promise<OpenedCore> {
-  const createCore = (options: { store: Store }) => createCoreWith({ ...options, chat })
+  const wired = createAdapters(adapters)
+  const createCore = (options: { store: Store }) => createCoreWith({ ...options, ...wired })
   if (file === MEMORY) return { core: createCore({ store: await createSqliteStore() }), label: file, created: null }
   if (isPostgresUrl(file)) return openPostgresCore(file, seed, { waitForDatabase, holdCaches, createCore })
   const isNew = !existsSync(file)

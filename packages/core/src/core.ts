@@ -1,36 +1,36 @@
 // createCore: the whole domain over a Store. Every use case validates its own input and
 // throws only DomainError for bad input.
 import { randomUUID } from 'node:crypto'
-import { createAdminKeys } from './admin-key.ts'
-import { createApiTokens } from './api-tokens.ts'
-import { createAuditLog } from './audit-log.ts'
-import { bundledAppTags } from './app-tags.ts'
-import { readBuiltinCatalogue } from './catalogue.ts'
-import { createChatImport } from './chat-import.ts'
-import type { CoreContext } from './context.ts'
-import { createCsv } from './csv.ts'
-import { createDeliveryQueue } from './delivery-queue.ts'
-import { createGames } from './games.ts'
-import { createPacks } from './packs.ts'
-import { createPicker } from './picker.ts'
+import { createAdminKeys } from './access/admin-key.ts'
+import { createApiTokens } from './access/api-tokens.ts'
+import { createAuditLog } from './access/audit-log.ts'
+import { bundledAppTags } from './catalogue/app-tags.ts'
+import { readBuiltinCatalogue } from './catalogue/catalogue.ts'
+import { createChatImport } from './votes/chat-import.ts'
+import type { CoreContext } from './common/context.ts'
+import { createCsv } from './catalogue/csv.ts'
+import { createDeliveryQueue } from './webhooks/outbox-queue.ts'
+import { createGames } from './catalogue/games.ts'
+import { createPacks } from './catalogue/packs.ts'
+import { createPicker } from './picker/picker.ts'
 import { createPolls } from './polls/polls.ts'
-import { createRetention } from './retention.ts'
-import { createSessionExport } from './session-export.ts'
-import { createRooms } from './rooms.ts'
-import { createSessionGames } from './session-games.ts'
-import { createSessions } from './sessions.ts'
-import { createStats } from './stats.ts'
-import { createEventLog } from './event-log.ts'
-import { createLoginLimit } from './login-limit.ts'
-import { createMonitorLeases } from './monitor-leases.ts'
-import type { ChangeTopic, Store } from './store.ts'
-import { createVoteHistory } from './vote-history.ts'
-import { createVotes } from './votes.ts'
-import { createChatConnectors } from './chat-connectors.ts'
-import { createDiscordPlatform, type DiscordConfig } from './platforms/discord/index.ts'
-import { createTwitchPlatform, type TwitchConfig } from './platforms/twitch/index.ts'
-import { createYouTubePlatform, type YouTubeConfig } from './platforms/youtube/index.ts'
-import { createWebhooks } from './webhooks.ts'
+import { createRetention } from './store/retention.ts'
+import { createSessionExport } from './sessions/session-export.ts'
+import { createRooms } from './rooms/rooms.ts'
+import { createSessionGames } from './sessions/session-games.ts'
+import { createSessions } from './sessions/sessions.ts'
+import { createStats } from './stats/stats.ts'
+import { createEventLog } from './events/event-log.ts'
+import { createLoginLimit } from './access/login-limit.ts'
+import { createMonitorLeases } from './rooms/monitor-leases.ts'
+import type { ChangeTopic, Store } from './store/store.ts'
+import { createVoteHistory } from './votes/vote-history.ts'
+import { createVotes } from './votes/votes.ts'
+import { createChatConnectors } from './chat/chat-connectors.ts'
+import { createWebhooks } from './webhooks/webhooks.ts'
+import type { ChatPlatform } from './chat/platform.ts'
+import { noRoomService, type RoomService } from './rooms/room-service.ts'
+import { noWebhookSender, type WebhookSender } from './webhooks/sender.ts'
 
 export interface CoreOptions {
   store: Store
@@ -41,15 +41,12 @@ export interface CoreOptions {
   instanceId?: string
   /** Where background trouble is reported (a token's last-use note, an audit batch); default stderr. */
   log?: (line: string) => void
-  /** Where each chat platform is reached, and its default credentials (the server's environment). */
-  chat?: ChatConfig
-}
-
-/** Per platform: its endpoint (a local fake in tests) and default credentials. */
-export interface ChatConfig {
-  twitch?: TwitchConfig
-  discord?: DiscordConfig
-  youtube?: YouTubeConfig
+  /** The chat platforms a server may read (the composition root hands them in; default none). */
+  platforms?: readonly ChatPlatform[]
+  /** Where rooms are looked up and followed (default: none; every lookup answers unavailable). */
+  roomService?: RoomService
+  /** How a webhook delivery attempt reaches its receiver (default: none; attempts fail and are logged). */
+  webhookSender?: WebhookSender
 }
 
 export function createCore(options: CoreOptions) {
@@ -70,6 +67,7 @@ export function createCore(options: CoreOptions) {
   const csv = createCsv(ctx)
   const log = options.log ?? ((line: string) => console.error(line))
   const picker = createPicker(ctx)
+  const rooms = createRooms(ctx)
   return {
     store: ctx.store,
     games: createGames(ctx),
@@ -80,7 +78,11 @@ export function createCore(options: CoreOptions) {
     sessions: createSessions(ctx),
     sessionGames: createSessionGames(ctx),
     /** The room autopilot: a room code becomes the game it runs, followed until the room ends. */
-    rooms: createRooms(ctx),
+    rooms,
+    /** The room service's followers, reporting into the rooms (started by a server's coordinator). */
+    roomMonitors: (options.roomService ?? noRoomService)(rooms.sink, log),
+    /** One webhook delivery attempt, as the server's worker makes it. */
+    sendWebhook: options.webhookSender ?? noWebhookSender,
     votes: createVotes(ctx),
     /** Every vote, newest first, paged and filtered; a session's tally per game. */
     voteHistory: createVoteHistory(ctx),
@@ -99,13 +101,8 @@ export function createCore(options: CoreOptions) {
     retention: createRetention(ctx),
     monitorLeases: createMonitorLeases(ctx),
     logins: createLoginLimit(ctx),
-    /**
-     * The chat connectors, one per platform: channel, state, counts and lease (the connections
-     * are in '@game-picker/core/platforms').
-     */
-    chat: createChatConnectors(ctx, [
-      createTwitchPlatform(options.chat?.twitch), createDiscordPlatform(options.chat?.discord), createYouTubePlatform(options.chat?.youtube),
-    ]),
+    /** The chat connectors, one per platform handed in: channel, state, counts and lease. */
+    chat: createChatConnectors(ctx, options.platforms ?? []),
     instanceId: ctx.instanceId,
     /**
      * Calls `listener` after a commit, by this process or another sharing the store, that added

@@ -1,7 +1,6 @@
 // createApp: the JSON API as an h3 app, with nothing listening. Mount it in any server, or
 // use startServer.
-import { type Backups, type Core, createBackups, createEventFeed } from '@game-picker/core'
-import { createRoomMonitors, type RoomMonitors } from '@game-picker/core/monitor'
+import { type Backups, type Core, createEventFeed, noBackups } from '@game-picker/core'
 import { H3 } from 'h3'
 import { createAuth } from './auth.ts'
 import { DEFAULT_BODY_LIMIT } from './body.ts'
@@ -35,8 +34,6 @@ export interface AppOptions {
   bodyLimitBytes?: number
   /** Allowed CORS origin(s); default any. */
   corsOrigin?: string | string[]
-  /** Room monitors for the player-check endpoints; default: a set of its own (real ecast). */
-  monitors?: RoomMonitors
   /** The live event streams; default: a set of its own (startServer passes one it can end on shutdown). */
   eventStreams?: EventStreams
   /** Backups of the database file; default: none configured (startServer passes its schedule's). */
@@ -49,10 +46,6 @@ export interface AppOptions {
 export function createApp(core: Core, options: AppOptions): H3 {
   const log = options.log ?? ((line: string) => console.error(line))
   const auth = createAuth(core, { adminKey: options.adminKey, jwtSecret: options.jwtSecret })
-  const monitors = options.monitors ?? createRoomMonitors({
-    sink: core.rooms.sink,
-    log,
-  })
   const cors = createCors(options.corsOrigin)
   const eventStreams = options.eventStreams ?? createEventStreams({ feed: createEventFeed(core, { log }), log })
 
@@ -71,8 +64,8 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerAuthRoutes(api, auth, core)
   registerGameRoutes(api, core)
   registerSessionRoutes(api, core)
-  registerSessionGameRoutes(api, core, monitors)
-  registerRoomRoutes(api, core, monitors)
+  registerSessionGameRoutes(api, core)
+  registerRoomRoutes(api, core)
   registerReferenceRoutes(api, app)
   registerNetworkRoutes(api, options.network)
   registerPlayRoutes(api, core)
@@ -80,7 +73,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerWebhookRoutes(api, core)
   registerTokenRoutes(api, core)
   registerChatRoutes(api, core)
-  registerBackupRoutes(api, options.backups ?? createBackups(core.store, { log }))
+  registerBackupRoutes(api, options.backups ?? noBackups(core.store))
   registerEventRoutes(api, auth, eventStreams)
   registerWebApp(app)
   return app

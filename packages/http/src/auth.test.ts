@@ -1,5 +1,5 @@
 import { createCore } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { createSqliteStore } from '@game-picker/sqlite'
 import { H3 } from 'h3'
 import { afterEach, expect, test, vi } from 'vitest'
 import { createAuth } from './auth.ts'

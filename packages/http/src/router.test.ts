@@ -2,7 +2,7 @@
 // req.requireScope authenticates inside the handler, with the same answers as a route's scope,
 // and the request is audited as that principal's.
 import { type AuditRecord, createCore } from '@game-picker/core'
-import { createSqliteStore } from '@game-picker/core/sqlite'
+import { createSqliteStore } from '@game-picker/sqlite'
 import { H3 } from 'h3'
 import { expect, test } from 'vitest'
 import { createAuth } from './auth.ts'

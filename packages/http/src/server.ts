@@ -1,11 +1,12 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
 // the webhook delivery worker, the room monitors and the chat connectors (all resumed after a
 // restart), the pruning of old log rows (retention), the polls' tallies and deadlines, and
-// scheduled backups of a database file.
-import { type BackupSchedule, type Core, createBackups, createEventFeed, createPollJobs, createRetentionJob } from '@game-picker/core'
-import { createMonitorCoordinator, createRoomMonitors } from '@game-picker/core/monitor'
-import { createChatConnector } from '@game-picker/core/platforms'
-import { createWebhookWorker } from '@game-picker/core/webhooks'
+// scheduled backups of a database file. It builds no adapter: the core arrives wired (its
+// platforms, room service and webhook sender), and so do the backups.
+import {
+  type Backups, type Core, createChatConnector, createEventFeed, createMonitorCoordinator, createPollJobs, createRetentionJob,
+  createWebhookWorker, noBackups,
+} from '@game-picker/core'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
 import { createApp } from './app.ts'
@@ -23,7 +24,6 @@ export interface ServerOptions {
   jwtSecret?: string
   bodyLimitBytes?: number
   corsOrigin?: string | string[]
-  ecastUrl?: string
   /** Delays between webhook attempts (default 1 s, 4 s). */
   webhookRetryDelaysMs?: number[]
   /** Per webhook attempt (default 5 s). */
@@ -40,8 +40,8 @@ export interface ServerOptions {
   chatSyncMs?: number
   /** How often old log rows are pruned (default 10 minutes; also once at start). */
   retentionIntervalMs?: number
-  /** Scheduled backups of a database file into a folder (also what POST /api/backups uses). */
-  backups?: BackupSchedule
+  /** Backups of a database file into a folder, scheduled (also what POST /api/backups uses); default none. */
+  backups?: Backups
   /**
    * The URLs phones should open, when the machine's own addresses are not the ones they reach
    * (a container, port forwarding). Default: the http URLs of the network addresses the server
@@ -64,13 +64,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const { core } = options
   const log = options.log ?? ((line: string) => console.error(line))
   const worker = createWebhookWorker({
-    queue: core.deliveries, retryDelaysMs: options.webhookRetryDelaysMs, timeoutMs: options.webhookTimeoutMs, log,
+    queue: core.deliveries, send: core.sendWebhook, retryDelaysMs: options.webhookRetryDelaysMs, timeoutMs: options.webhookTimeoutMs, log,
   })
-  const monitors = createRoomMonitors({
-    sink: core.rooms.sink,
-    ecastUrl: options.ecastUrl,
-    log,
-  })
+  const monitors = core.roomMonitors
   const retention = createRetentionJob(core, { intervalMs: options.retentionIntervalMs, log })
   const polls = createPollJobs(core, { log })
   const coordinator = createMonitorCoordinator({ leases: core.monitorLeases, monitors, intervalMs: options.monitorSyncMs, log })
@@ -81,7 +77,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     core.onChange('monitors', () => void coordinator.wake()),
     core.onChange('chat', () => chats.forEach((chat) => void chat.wake())),
   ]
-  const backups = createBackups(core.store, { schedule: options.backups, log })
+  const backups = options.backups ?? noBackups(core.store)
   const host = options.host ?? '127.0.0.1'
   let port = options.port ?? 3000 // the real one once listening (port 0 = any free port)
   // Asked each time: an address may come and go while the server runs (Wi-Fi, DHCP).
@@ -96,7 +92,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     adminKey: options.adminKey,
     bodyLimitBytes: options.bodyLimitBytes,
     corsOrigin: options.corsOrigin,
-    monitors,
     eventStreams,
     backups,
     network,

@@ -20,7 +20,7 @@ export async function dbBackupCommand(ctx: CommandContext, _args: [], { to }: { 
   if (existsSync(target)) throw new CliError(`${to} already exists; db backup never overwrites a file.`)
   if (target === resolve(db)) throw new UsageError('--to names the database itself.')
 
-  const sqlite = await import('@game-picker/core/sqlite')
+  const sqlite = await import('@game-picker/sqlite')
   const started = Date.now()
   let bytes: number
   try {
@@ -34,7 +34,7 @@ export async function dbBackupCommand(ctx: CommandContext, _args: [], { to }: { 
   ctx.output.result({ message, from: db, to, bytes: statSync(target).size }, message)
 }
 
-type Sqlite = typeof import('@game-picker/core/sqlite')
+type Sqlite = typeof import('@game-picker/sqlite')
 
 /** No server holds the file: this process takes the writer lock and copies it (the schema as it is). */
 async function backupHere(sqlite: Sqlite, db: string, target: string): Promise<number> {

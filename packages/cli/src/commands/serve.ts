@@ -1,7 +1,8 @@
 // serve: the HTTP API over the database file, until SIGINT/SIGTERM. A generated admin key is
 // printed once; a configured one never is.
 import { POSTGRES_BACKUPS } from '@game-picker/core'
-import { chatConfigFromEnv } from '../chat-config.ts'
+import { createBackups } from '@game-picker/sqlite'
+import { adapterConfigFromEnv } from '../adapters.ts'
 import type { CommandContext } from '../context.ts'
 import { UsageError } from '../cli-errors.ts'
 import { describeCreation, isPostgresUrl, MEMORY, openLocalCore } from '../local-core.ts'
@@ -29,7 +30,7 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
   // until the database is reachable, then sets up (as a start would) and serves.
   const { core, created, ready } = await openLocalCore({
     file: ctx.globals.db, access: 'write', seed: !options.empty, waitForDatabase: true, holdCaches: true, answerBackupRequests: true,
-    chat: { ...chatConfigFromEnv(), twitch: { url: options.twitchChatUrl || undefined } },
+    adapters: { ...adapterConfigFromEnv(), twitch: { url: options.twitchChatUrl || undefined }, ecastUrl: options.ecastUrl || undefined },
   })
   const setUp = async (made: typeof created) => {
     if (made) ctx.output.note(describeCreation(made))
@@ -41,11 +42,12 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
   try {
     if (!ready) await setUp(created)
     const { listensOnAllInterfaces, startServer } = await import('@game-picker/http')
+    const log = (line: string) => ctx.output.note(line)
     const server = await startServer({
       core, port: options.port, host: options.host, adminKey: options.adminKey || undefined,
-      jwtSecret: options.jwtSecret || undefined, ecastUrl: options.ecastUrl || undefined,
-      backups,
-      log: (line) => ctx.output.note(line),
+      jwtSecret: options.jwtSecret || undefined,
+      backups: backups && createBackups(core.store, { schedule: backups, log }),
+      log,
     })
     ctx.output.raw(`Game Picker API listening on ${server.url}\n${describeNetwork(server.network(), listensOnAllInterfaces(options.host))}\n`)
     if (backups) ctx.output.note(`Backing up ${ctx.globals.db} into ${backups.dir} every ${options.backupEvery / 1000} s, keeping the newest ${backups.keep}.`)

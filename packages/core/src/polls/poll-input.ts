@@ -1,8 +1,8 @@
 // The bodies of POST /api/polls and POST /api/polls/{id}/votes, validated. Whether games exist
 // and polls are open is the store's to say; these only check shapes.
-import { invalidInput } from '../errors.ts'
-import type { PollVoterKind } from '../store.ts'
-import { asFields, type Fields } from '../validate.ts'
+import { invalidInput } from '../common/errors.ts'
+import type { PollVoterKind } from '../store/store.ts'
+import { asFields, type Fields } from '../common/validate.ts'
 
 export const MIN_CANDIDATES = 2
 export const MAX_CANDIDATES = 10

@@ -7,9 +7,9 @@
 //   winner appear without anyone asking. Every server arms one; the first to close wins and
 //   the others change nothing. Re-armed when a poll opens (here or on another server) and, as
 //   a safety net, every `deadlineCheckMs`.
-import { coalesce } from '../coalesce.ts'
+import { coalesce } from '../common/coalesce.ts'
 import type { Core } from '../core.ts'
-import { type Clock, systemClock } from '../monitor/clock.ts'
+import { type Clock, systemClock } from '../common/clock.ts'
 
 export interface PollJobsOptions {
   tallyIntervalMs?: number

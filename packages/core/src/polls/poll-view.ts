@@ -1,7 +1,7 @@
 // The API's Poll, assembled from the stored poll, its candidates (with their counts, which the
 // store keeps as votes arrive), their games and the session game its winner became.
-import type { PollCandidateRecord, PollRecord, StoreReads } from '../store.ts'
-import type { Game, Poll, PollTally } from '../types.ts'
+import type { PollCandidateRecord, PollRecord, StoreReads } from '../store/store.ts'
+import type { Game, Poll, PollTally } from '../common/types.ts'
 
 type Counts = readonly { number: number; votes: number }[]
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createSeededRandom } from '../random.ts'
+import { createSeededRandom } from '../common/random.ts'
 import { chooseWinner } from './poll-winner.ts'
 
 describe('the winner rule', () => {

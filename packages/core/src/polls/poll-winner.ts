@@ -1,6 +1,6 @@
 // The winner rule: most votes; a tie (no votes at all included) is drawn among the tied,
 // weighted as the picker weighs games (game favor x pack favor), with the injectable random source.
-import { drawIndex } from '../odds.ts'
+import { drawIndex } from '../picker/odds.ts'
 
 export interface Contender {
   number: number

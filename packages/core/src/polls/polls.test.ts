@@ -1,7 +1,7 @@
 // Polls in the core, on an in-memory store with a fixed clock and a seeded random source.
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Core } from '../core.ts'
-import { createSeededRandom } from '../random.ts'
+import { createSeededRandom } from '../common/random.ts'
 import { createTestCore, gameInput, type TestClock } from '../test-helpers/core.ts'
 
 let core: Core

@@ -3,15 +3,15 @@
 // a later vote moves, refused from the poll's closing time on, so the counts always hold exactly
 // the votes received before it; a poll past its closing time is closed by whichever read, vote
 // or timer notices first (a conditional update: one wins).
-import { type CoreContext, isoNow } from '../context.ts'
-import { invalidInput, notFound, rateLimited } from '../errors.ts'
-import { type Emit, transactionWithEvents } from '../events.ts'
-import { weighCatalogue } from '../odds.ts'
-import type { createPicker } from '../picker.ts'
-import { addToSession } from '../session-games.ts'
-import { sessionLock } from '../sessions.ts'
-import type { PollCandidateRecord, PollRecord, StoreReads, StoreTx } from '../store.ts'
-import type { Poll } from '../types.ts'
+import { type CoreContext, isoNow } from '../common/context.ts'
+import { invalidInput, notFound, rateLimited } from '../common/errors.ts'
+import { type Emit, transactionWithEvents } from '../events/events.ts'
+import { weighCatalogue } from '../picker/odds.ts'
+import type { createPicker } from '../picker/picker.ts'
+import { addToSession } from '../sessions/session-games.ts'
+import { sessionLock } from '../sessions/sessions.ts'
+import type { PollCandidateRecord, PollRecord, StoreReads, StoreTx } from '../store/store.ts'
+import type { Poll } from '../common/types.ts'
 import {
   type Ballot, parseBallot, parseOpenPoll, readChoice, readPollLimit, readUsername,
 } from './poll-input.ts'

@@ -1,6 +1,6 @@
 // A core over a fresh in-memory sqlite store, with a controllable clock.
 import { createCore, type CoreOptions } from '../core.ts'
-import { createSqliteStore } from '../sqlite/index.ts'
+import { createSqliteStore } from '@game-picker/sqlite'
 
 export interface TestClock {
   now: () => Date

@@ -1,7 +1,6 @@
+// Webhooks: subscriptions, the durable outbox each event fills, the worker that drains it with
+// retries, and the sender port that makes one attempt.
 export type { DeliveryAttempt, DeliveryQueue, PendingDelivery } from './delivery-queue.ts'
 export { isRetryable, isSuccess } from './retry-policy.ts'
-export { sendWebhook } from './send.ts'
-export type { SendOptions, SendResult } from './send.ts'
-export { signWebhook } from './sign.ts'
-export { createWebhookWorker } from './worker.ts'
-export type { WebhookWorker, WebhookWorkerOptions } from './worker.ts'
+export type { SendOptions, SendResult, WebhookSender } from './sender.ts'
+export { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './worker.ts'

@@ -4,6 +4,7 @@ import type { DeliveryQueue } from './delivery-queue.ts'
 import { createMemoryQueue } from './test-helpers/memory-queue.ts'
 import { hang, refusedUrl, respondWith, startReceiver } from '../../../../test/helpers/receiver.ts'
 import type { ReceiverHandler } from '../../../../test/helpers/receiver.ts'
+import { sendWebhook } from '@game-picker/platforms'
 import { createWebhookWorker } from './worker.ts'
 import type { WebhookWorkerOptions } from './worker.ts'
 
@@ -12,6 +13,7 @@ function startWorker(queue: DeliveryQueue, options: Partial<WebhookWorkerOptions
   const messages: string[] = []
   const worker = createWebhookWorker({
     queue,
+    send: sendWebhook,
     retryDelaysMs: [20, 40],
     timeoutMs: 200,
     log: (message) => messages.push(message),

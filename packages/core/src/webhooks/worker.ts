@@ -5,10 +5,12 @@
 // crash at any point resends rather than loses.
 import type { DeliveryQueue, PendingDelivery } from './delivery-queue.ts'
 import { describeOutcome, planNextAttempt } from './retry-policy.ts'
-import { sendWebhook } from './send.ts'
+import type { WebhookSender } from './sender.ts'
 
 export interface WebhookWorkerOptions {
   queue: DeliveryQueue
+  /** One attempt to reach the receiver (the composition root wires the HTTP one in). */
+  send: WebhookSender
   /** Delay before attempt 2, 3, ...; default [1000, 4000], so 3 attempts in all. */
   retryDelaysMs?: number[]
   /** Per attempt; default 5000. */
@@ -112,7 +114,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   async function attempt(delivery: PendingDelivery): Promise<void> {
     const at = now()
-    const result = await sendWebhook(delivery, { at, timeoutMs })
+    const result = await options.send(delivery, { at, timeoutMs })
     const next = planNextAttempt(result.status, delivery.attempts + 1, retryDelaysMs, now())
     try {
       await queue.recordAttempt({

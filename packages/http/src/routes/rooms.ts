@@ -1,9 +1,9 @@
 // The room autopilot: a room code becomes the game it runs, added and followed; the room view.
 import type { Core } from '@game-picker/core'
-import type { RoomMonitors } from '@game-picker/core/monitor'
 import { type ApiRouter, withStatus } from '../router.ts'
 
-export function registerRoomRoutes(api: ApiRouter, core: Core, monitors: RoomMonitors) {
+export function registerRoomRoutes(api: ApiRouter, core: Core) {
+  const monitors = core.roomMonitors
   api.post('/api/sessions/:id/rooms', async (req) => {
     const { added, started, sessionGame } = await core.rooms.follow(req.id(), await req.body(), (code) => monitors.readRoom(code))
     if (started) monitors.start(sessionGame.id, sessionGame.room.room_code)

@@ -1,12 +1,12 @@
 // One game within a session: status, removal, room code, player count and the room monitor.
 import type { Core } from '@game-picker/core'
-import type { RoomMonitors } from '@game-picker/core/monitor'
 import type { ApiRequest, ApiRouter } from '../router.ts'
 
 const ROW = '/api/sessions/:sessionId/games/:sessionGameId'
 const ids = (req: ApiRequest) => [req.id('sessionId'), req.id('sessionGameId')] as const
 
-export function registerSessionGameRoutes(api: ApiRouter, core: Core, monitors: RoomMonitors) {
+export function registerSessionGameRoutes(api: ApiRouter, core: Core) {
+  const monitors = core.roomMonitors
   const sessions = { scope: 'sessions' } as const
   api.patch(`${ROW}/status`, async (req) => {
     const status = await core.sessionGames.setStatus(...ids(req), await req.body())

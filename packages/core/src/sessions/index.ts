@@ -1,0 +1,2 @@
+// Sessions: a games night, the games played in it and their player checks, and its export.
+export type { SessionExportFile, ExportFormat } from './session-export.ts'

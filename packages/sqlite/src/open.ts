@@ -1,0 +1,28 @@
+// Opening the database file (or memory) with the schema's migrations, foreign keys on, and the
+// lock held by another process reported as the domain's LOCKED error.
+import { DomainError } from '@game-picker/core'
+import { DatabaseLockedError, openSqlDatabase, type SqlDatabase } from './durable-db.ts'
+import { migrations } from './schema.ts'
+
+export interface SqliteStoreOptions {
+  file?: string
+  /** Read the file (and replay its journal) without taking the writer lock; writes reject. */
+  readOnly?: boolean
+  checkpointBytes?: number
+  idleCheckpointMs?: number
+}
+
+export async function openDatabase(options: SqliteStoreOptions): Promise<SqlDatabase> {
+  try {
+    return await openSqlDatabase({
+      ...options,
+      migrations,
+      onOpen: (db) => void db.run('PRAGMA foreign_keys = ON'),
+    })
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      throw new DomainError('LOCKED', error.message, { pid: error.pid, file: error.file })
+    }
+    throw error
+  }
+}
