@@ -5,7 +5,7 @@ import type { Backend } from '../backend.ts'
 import type { CommandContext } from '../context.ts'
 import { gameLabel } from '../format.ts'
 import { askChoice, askConfirm } from '../prompts.ts'
-import { type PickOptions, toPickInput } from './pick.ts'
+import { type PickOptions, toPickInput } from './pick-options.ts'
 import { describeOdds, describePick } from './pick-format.ts'
 
 type Choice = `accept:${number}` | 'reroll' | 'odds' | 'quit'

@@ -1,44 +1,10 @@
 // pick: a weighted random game for the filters (or --count candidates, with --explain their
 // odds); --add puts it into the session, -i lets a person accept, re-roll or quit.
-import type { PickInput } from '../backend.ts'
 import { UsageError } from '../cli-errors.ts'
 import type { CommandContext } from '../context.ts'
-import { type FilterOptions, readFilter } from '../options.ts'
 import { describePick } from './pick-format.ts'
+import { type PickOptions, toPickInput } from './pick-options.ts'
 import { resolveSessionId } from './session-target.ts'
-
-export interface PickOptions extends Omit<FilterOptions, 'pack'> {
-  session?: number
-  excludePlayed?: boolean
-  audienceOverflow?: boolean
-  /** --pack, repeatable. */
-  pack?: string[]
-  count?: number
-  explain?: boolean
-  notPlayedWithin?: number
-  fresh?: boolean
-  popular?: boolean
-  seed?: string
-  add?: boolean
-  interactive?: boolean
-}
-
-export function toPickInput(options: PickOptions, sessionId: number | undefined): PickInput {
-  const { pack: packs, notPlayedWithin: _days, fresh: _fresh, popular: _popular, ...filterOptions } = options
-  const { enabled: _enabled, ...filter } = readFilter(filterOptions)
-  return {
-    ...filter,
-    sessionId,
-    excludePlayed: options.excludePlayed || undefined,
-    audienceOverflow: options.audienceOverflow || undefined,
-    packs,
-    count: options.count,
-    explain: options.explain || undefined,
-    notPlayedWithinDays: options.notPlayedWithin,
-    favorFresh: options.fresh || undefined,
-    favorPopular: options.popular || undefined,
-  }
-}
 
 export async function pickCommand(ctx: CommandContext, _args: [], options: PickOptions) {
   if (options.interactive) {

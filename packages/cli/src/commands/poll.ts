@@ -1,7 +1,7 @@
 // poll open|status|close|vote: let the room choose among a few candidates.
 import { UsageError } from '../cli-errors.ts'
 import type { CommandContext } from '../context.ts'
-import { toPickInput, type PickOptions } from './pick.ts'
+import { toPickInput, type PickOptions } from './pick-options.ts'
 import { describePoll } from './poll-format.ts'
 
 export interface PollOpenOptions extends Omit<PickOptions, 'explain' | 'seed' | 'add' | 'interactive'> {

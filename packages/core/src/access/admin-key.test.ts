@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { createTestCore } from '../test-helpers/core.ts'
+import { createTestCore } from '../../../../test/helpers/memory-core.ts'
 
 test('a generated key is kept as a hash and shown once; rotating it also retires the tokens bought with it', async () => {
   const { core } = await createTestCore()

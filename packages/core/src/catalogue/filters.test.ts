@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Core } from '../core.ts'
-import { createTestCore, gameInput } from '../test-helpers/core.ts'
+import { createTestCore, gameInput } from '../../../../test/helpers/memory-core.ts'
 
 let core: Core
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Core } from '../core.ts'
 import { parseGameFilter } from './filters.ts'
-import { createTestCore, gameInput } from '../test-helpers/core.ts'
+import { createTestCore, gameInput } from '../../../../test/helpers/memory-core.ts'
 
 let core: Core
 beforeEach(async () => void ({ core } = await createTestCore()))

@@ -5,7 +5,7 @@ import { BUNDLED_TICKERS } from './bundled-tickers.ts'
 import { readBuiltinCatalogue } from './catalogue.ts'
 import type { Core } from '../core.ts'
 import { parseGamesCsv } from './csv.ts'
-import { createTestCore, gameInput, type TestClock } from '../test-helpers/core.ts'
+import { createTestCore, gameInput, type TestClock } from '../../../../test/helpers/memory-core.ts'
 import type { Game } from '../common/types.ts'
 
 let core: Core

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Core } from '../core.ts'
 import { EVENT_RETENTION } from '../store/retention.ts'
-import { createTestCore, gameInput, type TestClock } from '../test-helpers/core.ts'
+import { createTestCore, gameInput, type TestClock } from '../../../../test/helpers/memory-core.ts'
 
 let core: Core
 let clock: TestClock

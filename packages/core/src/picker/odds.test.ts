@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import type { Core } from '../core.ts'
 import type { PickOdds } from './odds.ts'
 import { createSeededRandom } from '../common/random.ts'
-import { createTestCore, gameInput } from '../test-helpers/core.ts'
+import { createTestCore, gameInput } from '../../../../test/helpers/memory-core.ts'
 
 let core: Core
 beforeEach(async () => void ({ core } = await createTestCore()))

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Core } from '../core.ts'
 import { createSeededRandom } from '../common/random.ts'
-import { createTestCore, gameInput, type TestClock } from '../test-helpers/core.ts'
+import { createTestCore, gameInput, type TestClock } from '../../../../test/helpers/memory-core.ts'
 import type { Game } from '../common/types.ts'
 
 let core: Core

@@ -8,7 +8,6 @@ import { poolFor, withoutGames } from './pick-pools.ts'
 import type { StoreReads } from '../store/store.ts'
 import type { PickResult } from './pick-result.ts'
 
-export type { PickResult } from './pick-result.ts'
 
 const NO_EXCLUSIONS: ReadonlySet<number> = new Set()
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createTestCore, gameInput } from '../test-helpers/core.ts'
+import { createTestCore, gameInput } from '../../../../test/helpers/memory-core.ts'
 
 describe('stats', () => {
   test('counts; most played by plays, then title; top rated by score, upvotes, then title', async () => {

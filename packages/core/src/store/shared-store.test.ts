@@ -6,7 +6,7 @@ import { createCore, type Core } from '../core.ts'
 import { LOGIN_LIMIT } from '../access/login-limit.ts'
 import { MONITOR_LEASE_MS } from '../rooms/monitor-leases.ts'
 import { createSqliteStore } from '@game-picker/sqlite'
-import { createTestClock, gameInput, type TestClock } from '../test-helpers/core.ts'
+import { createTestClock, gameInput, type TestClock } from '../../../../test/helpers/memory-core.ts'
 
 let a: Core
 let b: Core

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Core } from '../core.ts'
 import type { Game, Session } from '../common/types.ts'
-import { createTestCore, gameInput, type TestClock } from '../test-helpers/core.ts'
+import { createTestCore, gameInput, type TestClock } from '../../../../test/helpers/memory-core.ts'
 
 let core: Core
 let clock: TestClock

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { tempDir } from '../../../../test/helpers/tmp-dir.ts'
 import type { Core } from '../core.ts'
 import { createSqliteStore, openSqliteTables } from '@game-picker/sqlite'
-import { createTestCore, gameInput } from '../test-helpers/core.ts'
+import { createTestCore, gameInput } from '../../../../test/helpers/memory-core.ts'
 
 let core: Core
 beforeEach(async () => void ({ core } = await createTestCore()))

@@ -1,5 +1,5 @@
 // A core over a fresh in-memory sqlite store, with a controllable clock.
-import { createCore, type CoreOptions } from '../core.ts'
+import { createCore, type CoreOptions } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/sqlite'
 
 export interface TestClock {
