@@ -174,5 +174,6 @@ describe('the /docs reference page', () => {
   test('an unknown asset is a 404 in the API\'s error shape', async () => {
     expect(await call(server.url, 'GET', '/docs/assets/../../package.json')).toMatchObject({ status: 404 })
     expect(await call(server.url, 'GET', '/docs/assets/index.html')).toMatchObject({ status: 404, body: { error: 'Not found' } })
+    expect(await call(server.url, 'GET', '/docs/assets/constructor')).toMatchObject({ status: 404, body: { error: 'Not found' } })
   })
 })

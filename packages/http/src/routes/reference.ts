@@ -36,7 +36,7 @@ export function registerReferenceRoutes(api: ApiRouter, app: H3) {
       event.res.headers.set('content-type', 'text/javascript; charset=utf-8')
       return DOCS_SCRIPT
     }
-    const type = VENDOR_FILES[file]
+    const type = Object.hasOwn(VENDOR_FILES, file) ? VENDOR_FILES[file] : undefined // not `constructor` & co.
     if (!type) {
       event.res.status = 404
       return { error: 'Not found' }
