@@ -1,13 +1,14 @@
 // `npx game-picker` from the packed tarballs, as a user installs it: pnpm pack rewrites the
 // workspace:^ ranges to versions, npm installs the four tarballs (dependencies come from the
-// registry), and the installed bin creates a database and picks. Slow (an npm install), so it is
-// one test; GAME_PICKER_SKIP_PACK_TEST=1 skips it when offline.
+// registry), and the installed bin creates a database, picks and serves the reference page. No
+// installed package has an install script for npm to run or ask about. Slow (an npm install), so
+// it is one test; GAME_PICKER_SKIP_PACK_TEST=1 skips it when offline.
 import { execFile } from 'node:child_process'
-import { readdirSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertCliBuilt, cliEnv, createTempDir } from '../helpers/cli.ts'
+import { assertCliBuilt, cliEnv, createTempDir, startServe } from '../helpers/cli.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const temp = createTempDir('game-picker-pack-')
@@ -46,5 +47,35 @@ describe.skipIf(process.env.GAME_PICKER_SKIP_PACK_TEST === '1')('the published p
     // The server's web app ships built inside its package.
     const webApp = "import('@game-picker/web').then(({ webAppDir }) => console.log(require('node:fs').readdirSync(webAppDir).join(' ')))"
     expect(await run('node', ['-e', webApp], app)).toBe('assets index.html\n')
+
+    // npm marks each package with a preinstall, install or postinstall script (or a binding.gyp)
+    // in the lockfile; swagger-ui-dist's @scarf/scarf was one, so Swagger UI ships inside the http package.
+    const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8'))
+    const withInstallScripts = Object.entries<{ hasInstallScript?: boolean }>(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript).map(([path]) => path)
+    expect(withInstallScripts).toEqual([])
+    expect(Object.keys(lock.packages).filter((path) => /(^|\/)(swagger-ui-dist|@scarf\/scarf)$/.test(path))).toEqual([])
+    const http = join(app, 'node_modules/@game-picker/http/dist/reference-assets')
+    expect(readdirSync(http).sort()).toEqual(['LICENSE', 'NOTICE', 'swagger-ui-bundle.js', 'swagger-ui-bundle.js.LICENSE.txt', 'swagger-ui.css'])
+
+    // The reference page and its assets, served by the installed bin.
+    const server = await startServe(['--db', 'night.sqlite'], { cwd: app, bin: join(app, 'node_modules/@game-picker/cli/bin/game-picker.js') })
+    try {
+      const expected: [path: string, type: string, content: string][] = [
+        ['/docs', 'text/html; charset=utf-8', '<script src="/docs/assets/swagger-ui-bundle.js"></script>'],
+        ['/docs/assets/swagger-ui.css', 'text/css; charset=utf-8', '.swagger-ui'],
+        ['/docs/assets/swagger-ui-bundle.js', 'text/javascript; charset=utf-8', 'SwaggerUIBundle'],
+        ['/docs/assets/reference.js', 'text/javascript; charset=utf-8', "url: '/api/openapi.json'"],
+        ['/api/openapi.json', 'application/json', '"openapi":"3.1.0"'],
+      ]
+      for (const [path, type, content] of expected) {
+        const response = await fetch(server.url + path)
+        expect(response.status, path).toBe(200)
+        expect(response.headers.get('content-type')?.toLowerCase(), path).toContain(type)
+        expect(await response.text(), path).toContain(content)
+      }
+    } finally {
+      await server.stop()
+    }
   })
 })

@@ -96,10 +96,10 @@ export interface RunningServe {
   stop(signal?: NodeJS.Signals): Promise<CliResult>
 }
 
-/** Spawns `serve --port 0 ...` and resolves once it printed its URL. */
-export async function startServe(args: string[], { cwd, env }: CliOptions): Promise<RunningServe> {
+/** Spawns `serve --port 0 ...` and resolves once it printed its URL; `bin` is another install's binary. */
+export async function startServe(args: string[], { cwd, env, bin = CLI_BIN }: CliOptions & { bin?: string }): Promise<RunningServe> {
   const target = await storeTarget(args, cwd, env)
-  const child: ChildProcess = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0', ...target.args], { cwd, env: cliEnv(cwd, target.env) })
+  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--port', '0', ...target.args], { cwd, env: cliEnv(cwd, target.env) })
   let stdout = ''
   let stderr = ''
   // 'close', not 'exit': it fires after stdout and stderr were read to the end.

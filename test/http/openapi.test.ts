@@ -148,8 +148,18 @@ describe('the /docs reference page', () => {
       expect(reference, 'a path on this server').toMatch(/^\/(?!\/)/)
       const asset = await fetch(server.url + reference)
       expect(asset.status, reference).toBe(200)
+      expect(asset.headers.get('content-type'), reference).toBe(reference.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8')
       expect((await asset.text()).length, reference).toBeGreaterThan(0)
     }
+  })
+
+  test('serves Swagger UI\'s own files, copied into the package by its build', async () => {
+    const bundle = await fetch(`${server.url}/docs/assets/swagger-ui-bundle.js`)
+    expect(bundle.status).toBe(200)
+    expect(await bundle.text()).toContain('SwaggerUIBundle')
+    const css = await fetch(`${server.url}/docs/assets/swagger-ui.css`)
+    expect(css.status).toBe(200)
+    expect(await css.text()).toMatch(/^\.swagger-ui\{/)
   })
 
   test('the stylesheet loads no remote fonts or images, and the script reads the local document', async () => {
@@ -164,5 +174,6 @@ describe('the /docs reference page', () => {
   test('an unknown asset is a 404 in the API\'s error shape', async () => {
     expect(await call(server.url, 'GET', '/docs/assets/../../package.json')).toMatchObject({ status: 404 })
     expect(await call(server.url, 'GET', '/docs/assets/index.html')).toMatchObject({ status: 404, body: { error: 'Not found' } })
+    expect(await call(server.url, 'GET', '/docs/assets/constructor')).toMatchObject({ status: 404, body: { error: 'Not found' } })
   })
 })

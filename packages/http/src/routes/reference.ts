@@ -1,9 +1,7 @@
 // The API describing itself: the OpenAPI document, and a reference page rendering it with
-// Swagger UI, whose files are read from the installed swagger-ui-dist package (no CDN).
-// Both are loaded on first request, so a server that nobody asks for docs never loads them.
+// Swagger UI (no CDN). Both are loaded on first request, so a server that nobody asks for docs
+// never loads them.
 import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import { getRouterParam, type H3 } from 'h3'
 import { loadOpenApiDocument } from '../openapi/load.ts'
 import type { ApiRouter } from '../router.ts'
@@ -38,16 +36,18 @@ export function registerReferenceRoutes(api: ApiRouter, app: H3) {
       event.res.headers.set('content-type', 'text/javascript; charset=utf-8')
       return DOCS_SCRIPT
     }
-    const type = VENDOR_FILES[file]
+    const type = Object.hasOwn(VENDOR_FILES, file) ? VENDOR_FILES[file] : undefined // not `constructor` & co.
     if (!type) {
       event.res.status = 404
       return { error: 'Not found' }
     }
     event.res.headers.set('content-type', type)
-    return readFile(join(swaggerUiDir(), file))
+    return readFile(new URL(file, VENDOR_DIR))
   })
 }
 
-let vendorDir: string | undefined
-const swaggerUiDir = () =>
-  (vendorDir ??= dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')))
+// Swagger UI's files, copied from swagger-ui-dist by the build (a devDependency: installed, it
+// would bring @scarf/scarf and its install script). This module is src/routes/reference.ts in
+// the workspace and dist/routes/reference.js when installed: from both, ../../dist/ is the
+// package's dist, so the tests running the sources read the built copy too.
+const VENDOR_DIR = new URL('../../dist/reference-assets/', import.meta.url)
