@@ -7,11 +7,11 @@ const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import
 // `postgres` runs the suites that drive the API or the CLI again on PostgreSQL, plus the tests
 // of PostgreSQL itself (test/postgres). The Store contract (contracts/store) covers every store
 // in the sqlite run. Files about the sqlite file by nature run there only: its lock, its
-// journal and reopening (contracts/sqlite-store), the README walkthrough on a file, the packed
-// CLI and the core README's file snippet.
+// journal and reopening (contracts/sqlite-store), the README walkthrough on a file, and the
+// packed packages (the CLI and the core README's library example on a file).
 const SQLITE_ONLY = [
   'test/e2e/cli-file-lock.test.ts', 'test/e2e/readme-games-night.test.ts', 'test/e2e/cli-pack.test.ts',
-  'test/e2e/core-readme.test.ts', 'test/http/backups-file.test.ts', 'test/e2e/cli-backup.test.ts',
+  'test/http/backups-file.test.ts', 'test/e2e/cli-backup.test.ts',
 ]
 
 // Unit tests run against the sources; e2e tests spawn the built binaries in dist.

@@ -1,10 +1,11 @@
-// `npx game-picker` from the packed tarballs, as a user installs it: pnpm pack rewrites the
-// workspace:^ ranges to versions, npm installs the four tarballs (dependencies come from the
-// registry), and the installed bin creates a database, picks and serves the reference page. No
-// installed package has an install script for npm to run or ask about. Slow (an npm install), so
-// it is one test; GAME_PICKER_SKIP_PACK_TEST=1 skips it when offline.
+// The packages as users install them: pnpm pack rewrites the workspace:^ ranges to versions, npm
+// installs the tarballs in an empty folder (dependencies come from the registry), then the
+// installed bin creates a database, picks and serves the reference page, and the core README's
+// library example runs there as an embedding user would run it. No installed package has an
+// install script for npm to run or ask about. Slow (one npm install, shared by the tests);
+// GAME_PICKER_SKIP_PACK_TEST=1 skips it when offline.
 import { execFile } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,22 +23,21 @@ function run(command: string, args: string[], cwd: string): Promise<string> {
   })
 }
 
-describe.skipIf(process.env.GAME_PICKER_SKIP_PACK_TEST === '1')('the published package', () => {
-  it('runs with npx from the packed tarballs', { timeout: 180_000 }, async () => {
-    const packs = join(temp.path, 'packs')
-    const app = join(temp.path, 'app')
-    await run('npx', ['-y', 'pnpm@10', '--filter', '@game-picker/core', '--filter', '@game-picker/http', '--filter', '@game-picker/cli',
-      '--filter', '@game-picker/web', '--filter', '@game-picker/postgres', 'pack', '--pack-destination', packs], root)
-    const tarballs = readdirSync(packs).filter((name) => name.endsWith('.tgz')).sort()
-    expect(tarballs).toEqual([
-      'game-picker-cli-0.1.0.tgz', 'game-picker-core-0.1.0.tgz', 'game-picker-http-0.1.0.tgz', 'game-picker-postgres-0.1.0.tgz',
-      'game-picker-web-0.1.0.tgz',
-    ])
+const PACKAGES = ['cli', 'core', 'http', 'platforms', 'postgres', 'sqlite', 'web']
+const app = join(temp.path, 'app')
 
+describe.skipIf(process.env.GAME_PICKER_SKIP_PACK_TEST === '1')('the published packages', () => {
+  beforeAll(async () => {
+    const packs = join(temp.path, 'packs')
+    await run('npx', ['-y', 'pnpm@10', ...PACKAGES.flatMap((name) => ['--filter', `@game-picker/${name}`]), 'pack', '--pack-destination', packs], root)
+    const tarballs = readdirSync(packs).filter((name) => name.endsWith('.tgz')).sort()
+    expect(tarballs).toEqual(PACKAGES.map((name) => `game-picker-${name}-0.1.0.tgz`))
     await run('mkdir', ['-p', app], temp.path)
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'try-game-picker', private: true }))
     await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.map((name) => join(packs, name))], app)
+  }, 180_000)
 
+  it('runs with npx from the packed tarballs', { timeout: 60_000 }, async () => {
     expect(await run('npx', ['game-picker', 'init', '--db', 'night.sqlite'], app))
       .toBe('Created night.sqlite with the bundled Jackbox catalogue (62 games).\n')
     const { game, totalEnabled } = JSON.parse(await run('npx', ['game-picker', 'pick', '--players', '6', '--json', '--db', 'night.sqlite'], app))
@@ -77,5 +77,15 @@ describe.skipIf(process.env.GAME_PICKER_SKIP_PACK_TEST === '1')('the published p
     } finally {
       await server.stop()
     }
+  })
+
+  it("runs the core README's library example from the installed packages", async () => {
+    const readme = readFileSync(join(root, 'packages/core/README.md'), 'utf8')
+    const snippet = /```js\n([\s\S]*?)```/.exec(readme)?.[1]
+    expect(snippet).toContain("createSqliteStore({ file: './games.sqlite' })")
+    writeFileSync(join(app, 'readme-example.mjs'), snippet!)
+    const stdout = await run('node', ['readme-example.mjs'], app)
+    expect(stdout).toMatch(/^.+ \(.+\), one of \d+\n$/)
+    expect(existsSync(join(app, 'games.sqlite'))).toBe(true)
   })
 })
