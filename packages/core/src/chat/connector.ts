@@ -7,6 +7,7 @@
 import { readChatCommand } from './chat-commands.ts'
 import { type ChatLease, FINAL_CHAT_STATES } from './chat-connectors.ts'
 import { coalesce } from '../common/coalesce.ts'
+import { createPeriodicSync } from '../common/periodic-sync.ts'
 import type { Core } from '../core.ts'
 import { isDomainError } from '../common/errors.ts'
 import type { ChatConnectorRecord } from '../store/store.ts'
@@ -45,7 +46,6 @@ export function createChatConnector(options: ChatConnectorOptions) {
   const log = (line: string) => (options.log ?? (() => {}))(`${LABELS[platform.name]}: ${line}`)
   const lease: ChatLease = core.chat.lease(platform.name)
   let holding: Holding | undefined
-  let timer: NodeJS.Timeout | undefined
   let pending = zero()
 
   const counter = coalesce(async () => {
@@ -121,7 +121,7 @@ export function createChatConnector(options: ChatConnectorOptions) {
             log(`could not save the state: ${String(error)}`)
             return true
           })
-          if (!held) void wake() // stopped or taken over meanwhile
+          if (!held) void syncing.wake() // stopped or taken over meanwhile
         })
         if (change.state && FINAL_CHAT_STATES.includes(change.state)) void closeConnection(current)
       },
@@ -161,23 +161,17 @@ export function createChatConnector(options: ChatConnectorOptions) {
     }
   }
 
-  const syncer = coalesce(() => sync().catch((error: unknown) => log(`could not sync the lease: ${String(error)}`)))
-  const wake = () => syncer.run()
+  const syncing = createPeriodicSync(sync, intervalMs, (error) => log(`could not sync the lease: ${String(error)}`))
 
   return {
-    wake,
+    wake: syncing.wake,
     /** The channel this server holds, if any (tests, logs). */
     holding: () => holding?.channel ?? null,
     /** Resumes a stored connector nobody holds (after a restart, or a dead server's), then checks every interval. */
-    async start(): Promise<void> {
-      timer = setInterval(() => void wake(), intervalMs)
-      timer.unref()
-      await wake()
-    },
+    start: syncing.start,
     /** Closes the connection and gives the lease up, so another server takes it at once. */
     async stop(): Promise<void> {
-      clearInterval(timer)
-      await syncer.settled()
+      await syncing.stop()
       await stopHolding(true)
     },
   }

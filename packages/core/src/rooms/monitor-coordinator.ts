@@ -2,7 +2,7 @@
 // when told that monitor state changed) it renews the leases of the rooms it follows, stops
 // following those it no longer holds (stopped, or taken by another server), and starts following
 // rooms nobody holds (new ones, or a dead server's).
-import { coalesce } from '../common/coalesce.ts'
+import { createPeriodicSync } from '../common/periodic-sync.ts'
 import type { ClaimedRoom } from '../store/store.ts'
 import type { RoomMonitors } from './room-service.ts'
 
@@ -22,7 +22,6 @@ export interface MonitorCoordinatorOptions {
 }
 
 export function createMonitorCoordinator({ leases, monitors, intervalMs = 5000, log = () => {} }: MonitorCoordinatorOptions) {
-  let timer: NodeJS.Timeout | undefined
 
   async function sync(): Promise<void> {
     const watched = monitors.runningIds()
@@ -35,22 +34,15 @@ export function createMonitorCoordinator({ leases, monitors, intervalMs = 5000, 
     }
   }
 
-  /** Syncs now; calls made while a sync runs coalesce into one more. */
-  const syncer = coalesce(() => sync().catch((error: unknown) => log(`room monitors: could not sync leases: ${String(error)}`)))
-  const wake = () => syncer.run()
+  const syncing = createPeriodicSync(sync, intervalMs, (error) => log(`room monitors: could not sync leases: ${String(error)}`))
 
   return {
-    wake,
+    wake: syncing.wake,
     /** Syncs at once (resuming monitors after a restart) and then every interval. */
-    async start(): Promise<void> {
-      timer = setInterval(() => void wake(), intervalMs)
-      timer.unref()
-      await wake()
-    },
+    start: syncing.start,
     /** Stops watching and gives the leases up, so another server takes the rooms at once. */
     async stop(): Promise<void> {
-      clearInterval(timer)
-      await syncer.settled()
+      await syncing.stop()
       const watched = monitors.runningIds()
       await monitors.close()
       await leases.release(watched).catch((error: unknown) => log(`room monitors: could not release leases: ${String(error)}`))
