@@ -44,10 +44,11 @@ export async function openSharedStores(count: number): Promise<Store[]> {
 export const NO_CHAT: ChatConfig = { twitch: { url: 'ws://127.0.0.1:9' }, discord: { apiUrl: 'http://127.0.0.1:9' }, youtube: { apiUrl: 'http://127.0.0.1:9' } }
 
 export async function startTestServer(
-  options: { file?: string; chat?: ChatConfig } & Partial<Omit<ServerOptions, 'core'>> = {},
+  options: { file?: string; chat?: ChatConfig; now?: () => Date } & Partial<Omit<ServerOptions, 'core'>> = {},
 ): Promise<TestServer> {
-  const core = createCore({ store: await openTestStore(options.file), chat: { ...NO_CHAT, ...options.chat } })
-  const server = await startServer({ adminKey: ADMIN_KEY, log: () => {}, ...options, core, port: 0 })
+  const { file, chat, now, ...serverOptions } = options
+  const core = createCore({ store: await openTestStore(file), chat: { ...NO_CHAT, ...chat }, now })
+  const server = await startServer({ adminKey: ADMIN_KEY, log: () => {}, ...serverOptions, core, port: 0 })
   return { url: server.url, core, server, stop: async () => { await server.close(); await core.close() } }
 }
 
