@@ -334,11 +334,19 @@ test('two servers on one store: exactly one bot; the other takes over when it go
   await until(a.status, (s) => s.state === 'connected')
   await new Promise((resolve) => setTimeout(resolve, 500)) // several lease rounds of both servers
   expect(fake.connections()).toBe(connections + 1)
-  // Whichever server holds it goes away; the other takes the bot at once (the lease is given up).
-  await a.close()
-  await until(() => fake.connections(), (n) => n === connections + 1, 15_000)
-  await until(b.status, (s) => s.state === 'connected')
-  await b.api('DELETE', '/api/chat/discord')
+  // Whichever server holds it goes away; the other takes the bot at once (the lease is given up):
+  // it holds the lease and opens a connection of its own.
+  const owner = async () => (await stores[0].read((tx) => tx.getChatConnector('discord')))?.owner
+  const servers = { 'server-a': a, 'server-b': b }
+  const holder = (await owner()) as keyof typeof servers
+  const other = holder === 'server-a' ? 'server-b' : 'server-a'
+  const identifies = fake.identifies.length
+  await servers[holder].close()
+  await until(owner, (id) => id === other, 15_000)
+  await until(() => fake.identifies.length, (n) => n === identifies + 1)
+  await until(servers[other].status, (s) => s.state === 'connected')
+  expect(fake.connections()).toBe(connections + 1)
+  await servers[other].api('DELETE', '/api/chat/discord')
 })
 
 test('the bot token is in no answer, log line or audit entry', async () => {

@@ -8,6 +8,7 @@ import { openSqlDatabase } from '@game-picker/sqlite'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { assertCliBuilt, CLI_BIN, cli, cliEnv, createTempDir, startServe } from '../helpers/cli.ts'
 import { call, login } from '../helpers/server.ts'
+import { until } from '../helpers/until.ts'
 
 const temp = createTempDir()
 const cwd = temp.path
@@ -30,14 +31,6 @@ async function makeDatabase(name: string, megabytes = 0): Promise<string> {
     await db.close()
   }
   return file
-}
-
-async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 2))
-  }
 }
 
 function spawnCli(args: string[]): ChildProcess {
@@ -99,7 +92,7 @@ describe('db backup', () => {
     const file = await makeDatabase('server-killed.sqlite', 40)
     const server = await startServe(['--db', file, '--admin-key', KEY], { cwd })
     const backup = cli(['db', 'backup', '--db', file, '--to', 'server-killed-copy.sqlite'], { cwd })
-    await until(() => existsSync(join(cwd, 'server-killed-copy.sqlite.partial')), 'the server to begin the copy')
+    await until(() => existsSync(join(cwd, 'server-killed-copy.sqlite.partial')), Boolean, 20_000, 2) // the server begins the copy
     await server.stop('SIGKILL')
     expect(await backup).toMatchObject({ code: 1, stderr: `error: process ${server.pid} stopped before the backup was complete\n` })
     expect(existsSync(join(cwd, 'server-killed-copy.sqlite'))).toBe(false)
@@ -128,7 +121,7 @@ describe('db backup', () => {
   it('killed with SIGKILL mid-copy leaves no file under the name; the next run makes it', { timeout: 120_000 }, async () => {
     const file = await makeDatabase('killed.sqlite', 40)
     const child = spawnCli(['db', 'backup', '--db', file, '--to', 'killed-copy.sqlite'])
-    await until(() => existsSync(join(cwd, 'killed-copy.sqlite.partial')), 'the copy to begin')
+    await until(() => existsSync(join(cwd, 'killed-copy.sqlite.partial')), Boolean, 20_000, 2) // the copy begins
     child.kill('SIGKILL')
     await exited(child)
     expect(existsSync(join(cwd, 'killed-copy.sqlite'))).toBe(false)
@@ -145,7 +138,7 @@ describe('serve --backup-dir', () => {
     // No backup in the folder yet: the first is made at start.
     const args = ['serve', '--port', '0', '--db', file, '--admin-key', KEY, '--backup-dir', dir, '--backup-every', '24h', '--backup-keep', '3']
     const first = spawnCli(args)
-    await until(() => existsSync(dir) && readdirSync(dir).some((name) => name.endsWith('.partial')), 'the backup to begin')
+    await until(() => existsSync(dir) && readdirSync(dir).some((name) => name.endsWith('.partial')), Boolean, 20_000, 2) // the backup begins
     first.kill('SIGKILL')
     await exited(first)
     expect(readdirSync(dir).filter((name) => FINAL.test(name))).toEqual([])
@@ -154,11 +147,8 @@ describe('serve --backup-dir', () => {
     try {
       expect((await call(second.url, 'GET', '/health')).status).toBe(200)
       const token = await login(second.url, KEY)
-      let listed: { file: string }[] = []
-      for (let i = 0; i < 600 && listed.length === 0; i++) {
-        listed = (await call(second.url, 'GET', '/api/backups', { token })).body
-        if (listed.length === 0) await new Promise((resolve) => setTimeout(resolve, 50))
-      }
+      const listed: { file: string }[] = await until(async () => (await call(second.url, 'GET', '/api/backups', { token })).body,
+        (list) => list.length > 0, 30_000, 50)
       expect(listed).toHaveLength(1)
       expect(readdirSync(dir)).toEqual([listed[0].file]) // the killed one's partial file is gone
     } finally {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { assertCliBuilt, cli, cliJson, createTempDir, type RunningServe, startServe } from '../helpers/cli.ts'
 import { startFakeDiscord } from '../helpers/fake-discord.ts'
 import { type FakeTwitch, startFakeTwitch } from '../helpers/fake-twitch.ts'
+import { until } from '../helpers/until.ts'
 
 const temp = createTempDir()
 const cwd = temp.path
@@ -19,13 +20,9 @@ afterAll(async () => {
   temp.remove()
 })
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; ; i++) {
-    const value = await read()
-    if (done(value) || i > 100) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
+/** What `chat status --json` says through --remote, until `done` holds (each read runs the binary). */
+const statusUntil = (url: string, env: Record<string, string>, done: (status: any[]) => boolean) =>
+  until(() => cliJson(['chat', 'status', '--remote', url], { cwd, env }), done, 20_000, 100)
 
 it('a channel set on the file is read by the server started on it; status and stop work through --remote', { timeout: 60_000 }, async () => {
   const env = { GAME_PICKER_DB: 'chat.sqlite', TWITCH_CHAT_URL: twitch.url }
@@ -40,20 +37,20 @@ it('a channel set on the file is read by the server started on it; status and st
 
   server = await startServe([], { cwd, env: { ...env, ADMIN_KEY: 'k' } })
   const remote = (args: string[]) => cli([...args, '--remote', server!.url, '--key', 'k'], { cwd, env })
-  const [status] = await until(() => cliJson(['chat', 'status', '--remote', server!.url], { cwd, env }), ([s]) => s?.state === 'connected')
+  const [status] = await statusUntil(server.url, env, ([s]) => s?.state === 'connected')
   expect(status).toMatchObject({ platform: 'twitch', channel: 'cli_stream', state: 'connected', counts: { up: 0, down: 0, poll: 0, ignored: 0 } })
   expect(twitch.readers('cli_stream')).toBe(1)
   expect(await remote(['chat', 'twitch', '--channel', 'other_stream'])).toMatchObject({ code: 1, stderr: 'error: Already reading a channel\n' })
 
   twitch.say('cli_stream', { login: 'ann', text: 'good game' })
-  await until(() => cliJson(['chat', 'status', '--remote', server!.url], { cwd, env }), ([s]) => s.counts.ignored === 1)
+  await statusUntil(server.url, env, ([s]) => s.counts.ignored === 1)
   const human = await remote(['chat', 'status'])
   expect(human.stdout).toBe(`Twitch channel: cli_stream\nState: connected\nSince: ${status.since}\nVotes: 0 up, 0 down, 0 in polls; 1 messages ignored\n`)
 
   const stopped = await remote(['chat', 'stop'])
   expect(stopped).toMatchObject({ code: 0 })
   expect(stopped.stdout).toContain('Stopped reading cli_stream.')
-  await until(async () => twitch.readers('cli_stream'), (n) => n === 0)
+  await until(() => twitch.readers('cli_stream'), (n) => n === 0)
   expect(twitch.readers('cli_stream')).toBe(0)
   expect(await remote(['chat', 'stop'])).toMatchObject({ code: 1, stderr: 'error: Not reading a channel\n' })
 })
@@ -72,7 +69,7 @@ it('chat discord runs the bot through --remote (the token from the flag or the s
     expect(started.code).toBe(0)
     expect(started.stdout).toContain(`Discord channel: ${discord.channelId}\n`)
     expect(started.stdout).toContain('In the channel: /pick, /vote up|down, /poll and /close (Manage Server)')
-    const [status] = await until(() => cliJson(['chat', 'status', '--remote', serve!.url], { cwd, env }), ([s]) => s?.state === 'connected')
+    const [status] = await statusUntil(serve.url, env, ([s]) => s?.state === 'connected')
     expect(status).toMatchObject({ platform: 'discord', channel: discord.channelId, state: 'connected' })
     expect((await remote(['chat', 'status'])).stdout).toContain(`Discord channel: ${discord.channelId}\nState: connected\n`)
     expect(await remote(['chat', 'discord', '--channel', discord.otherChannelId, '--token', discord.token]))
@@ -80,7 +77,7 @@ it('chat discord runs the bot through --remote (the token from the flag or the s
     const stopped = await remote(['chat', 'stop', 'discord'])
     expect(stopped).toMatchObject({ code: 0 })
     expect(stopped.stdout).toContain(`Stopped reading ${discord.channelId}.`)
-    await until(async () => discord.connections(), (n) => n === 0)
+    await until(() => discord.connections(), (n) => n === 0)
     expect(await remote(['chat', 'stop', 'discord'])).toMatchObject({ code: 1, stderr: 'error: Not connected to Discord\n' })
     await serve.stop()
 
@@ -88,7 +85,7 @@ it('chat discord runs the bot through --remote (the token from the flag or the s
     serve = await startServe([], { cwd, env: { ...env, ADMIN_KEY: 'k', DISCORD_BOT_TOKEN: discord.token } })
     const fromEnv = await remote(['chat', 'discord', '--channel', discord.channelId])
     expect(fromEnv.code).toBe(0)
-    await until(() => cliJson(['chat', 'status', '--remote', serve!.url], { cwd, env }), ([s]) => s?.state === 'connected')
+    await statusUntil(serve.url, env, ([s]) => s?.state === 'connected')
     expect(discord.identifies.map((identify) => identify.token)).toEqual([discord.token, discord.token])
     for (const result of [started, stopped, fromEnv, serve.output()]) expect(result.stdout + result.stderr).not.toContain(discord.token)
   } finally {

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { assertCliBuilt, CLI_BIN, cli, cliEnv, createTempDir, type RunningServe, startServe } from '../helpers/cli.ts'
+import { until } from '../helpers/until.ts'
 
 const temp = createTempDir()
 const cwd = temp.path
@@ -43,11 +44,8 @@ async function follow(args: string[]) {
       if (stderr.includes('Following ')) resolve()
     })
   })
-  const until = async (count: number) => {
-    for (let i = 0; i < 400 && lines.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 25))
-    return lines
-  }
-  return { child, lines, until }
+  // `until(count)`: the lines, once there are at least `count` of them.
+  return { child, lines, until: (count: number) => until(() => lines, (seen) => seen.length >= count) }
 }
 
 const remote = (args: string[]) => cli([...args, '--remote', server.url, '--key', KEY], { cwd })

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type FakeEcast, startFakeEcast } from '../helpers/fake-ecast.ts'
 import { assertCliBuilt, cli, cliJson, createTempDir, startServe } from '../helpers/cli.ts'
+import { until } from '../helpers/until.ts'
 
 const temp = createTempDir()
 const cwd = temp.path
@@ -48,12 +49,8 @@ test('--remote: the server follows the room; room status shows the players; the 
     const added = await remote(['room', 'QPL3'])
     expect(added).toMatchObject({ title: 'Quiplash 3', status: 'playing', room: { room_code: 'QPL3', app_tag: 'quiplash3' } })
     expect(await remote(['room', 'qpl3'])).toMatchObject({ id: added.id })
-    let rows: any[] = []
-    for (let i = 0; i < 200; i++) {
-      rows = await remote(['room', 'status'])
-      if (rows.find((row) => row.id === added.id)?.room.players.length === 1) break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    const rows: any[] = await until(() => remote(['room', 'status']),
+      (listed) => listed.find((row: any) => row.id === added.id)?.room.players.length === 1, 30_000, 100)
     expect(rows.find((row) => row.id === added.id).room.players).toEqual([{ name: 'BOB', connected: true }])
     expect(rows.find((row) => row.room.room_code === 'TEEK')).toMatchObject({ status: 'played' })
   } finally {

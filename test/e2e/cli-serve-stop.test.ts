@@ -8,6 +8,7 @@ import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertCliBuilt, cli, cliEnv, cliJson, createTempDir, startServe, storeTarget } from '../helpers/cli.ts'
+import { until } from '../helpers/until.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const temp = createTempDir()
@@ -67,7 +68,7 @@ it('exits 0 under `pnpm start`: Ctrl-C to the whole process group, then SIGINT a
     const id = await writeThrough(url, db)
     process.kill(-child.pid!, 'SIGINT') // Ctrl-C: the terminal signals the whole group
     // pnpm passes it on to its child a moment later, when serve is already stopping.
-    await until(() => stderr.includes('saving the database'))
+    await until(() => stderr.includes('saving the database'), Boolean, 10_000, 5)
     child.kill('SIGINT')
     expect(await exited).toEqual({ code: 0, signal: null })
     expect(stderr).toContain('SIGINT: finishing requests and saving the database...')
@@ -76,9 +77,3 @@ it('exits 0 under `pnpm start`: Ctrl-C to the whole process group, then SIGINT a
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL')
   }
 })
-
-async function until(condition: () => boolean): Promise<void> {
-  for (const deadline = Date.now() + 10_000; !condition(); await new Promise((resolve) => setTimeout(resolve, 5))) {
-    if (Date.now() > deadline) throw new Error('timed out waiting')
-  }
-}

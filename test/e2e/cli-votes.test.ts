@@ -69,6 +69,16 @@ describe('game-picker votes, tickers and the picker that remembers', () => {
     expect(popular.find((entry: { id: number }) => entry.id === ids.TMP2).weight).toBe(0.5)
     const text = await cli(['pick', '--fresh', '--explain', '--pack', 'Drawful 2', '--pack', 'The Jackbox Party Pack 7'], { cwd, env })
     expect(text.code).toBe(0)
+    const [picked, explained] = text.stdout.split('\n\n')
+    expect(picked).toMatch(/\n  Picked from 6 of 62 enabled games\.$/)
+    // The odds as a table: Drawful 2, just played, weighs a third of each Party Pack 7 game (3/16 each, 1/16).
+    expect(explained.trimEnd().split('\n').map((line) => line.split(/ {2,}/))).toEqual([
+      ['Odds of the first draw (6 games):'],
+      ['Title', 'Pack', 'Weight', 'Chance'],
+      ...['Blather \'Round', 'Champ\'d Up', 'Quiplash 3', 'Talking Points', 'The Devils and the Details']
+        .map((title) => [title, 'The Jackbox Party Pack 7', '3', '18.7%']),
+      ['Drawful 2', 'Drawful 2', '1', '6.3%'],
+    ])
   })
 
   it('sessions list --limit; bad values exit 2 and change nothing', async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { assertCliBuilt, cli, cliJson, createTempDir, type RunningServe, startServe } from '../helpers/cli.ts'
 import { type FakeYouTube, startFakeYouTube } from '../helpers/fake-youtube.ts'
+import { until } from '../helpers/until.ts'
 
 const temp = createTempDir()
 const cwd = temp.path
@@ -21,14 +22,6 @@ afterAll(async () => {
   await youtube.close()
   temp.remove()
 })
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; ; i++) {
-    const value = await read()
-    if (done(value) || i > 150) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 it('a stream set on the file is read by the server started on it; status shows the quota; stop youtube through --remote', { timeout: 60_000 }, async () => {
   const env = { GAME_PICKER_DB: 'youtube.sqlite', YOUTUBE_API_URL: youtube.url }
@@ -53,7 +46,7 @@ it('a stream set on the file is read by the server started on it; status shows t
 
   server = await startServe([], { cwd, env: { ...env, ADMIN_KEY: 'k' } })
   const remote = (args: string[]) => run([...args, '--remote', server!.url, '--key', 'k'])
-  const [status] = await until(() => cliJson(['chat', 'status', '--remote', server!.url], { cwd, env }), ([s]) => s?.state === 'connected')
+  const [status] = await until(() => cliJson(['chat', 'status', '--remote', server!.url], { cwd, env }), ([s]) => s?.state === 'connected', 20_000, 100)
   expect(status).toMatchObject({ platform: 'youtube', channel: 'cliStream01', state: 'connected', counts: { up: 0, down: 0, poll: 0, ignored: 0 } })
   const human = await remote(['chat', 'status'])
   expect(human.stdout).toMatch(new RegExp(`^YouTube video: cliStream01\\nState: connected\\nSince: ${status.since}\\nVotes: 0 up, 0 down, 0 in polls; 0 messages ignored\\n`

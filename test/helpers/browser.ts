@@ -15,6 +15,12 @@ export const TV = { width: 1920, height: 1080 }
 /** Screenshots go here (git ignores it); two of them are copied into docs/ for the README. */
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/web/', import.meta.url))
 
+/**
+ * expect.poll's options for waiting on what a page shows, however busy the machine: its
+ * default gives up after 1 s. The tests wait for the state, not for a clock.
+ */
+export const SHOWN = { timeout: 10_000 }
+
 /** A name the browser resolves to 127.0.0.1, as a TV on the network would reach the host's machine by its name. */
 export const LAN_HOST = 'gamebox.test'
 

@@ -3,6 +3,7 @@
 import { EVENT_TYPES } from '@game-picker/core'
 import { EventSource } from 'eventsource'
 import { onTestFinished } from 'vitest'
+import { until } from './until.ts'
 
 export interface ReceivedEvent {
   id: string
@@ -33,12 +34,7 @@ export function connectEvents(url: string, query = '', headers: Record<string, s
     events,
     errors: 0,
     opened: new Promise((resolve) => source.addEventListener('open', () => resolve(), { once: true })),
-    until: async (count, timeoutMs = 10_000) => {
-      for (const started = Date.now(); events.length < count; await new Promise((resolve) => setTimeout(resolve, 20))) {
-        if (Date.now() - started > timeoutMs) throw new Error(`got ${events.length} of ${count} events: ${JSON.stringify(events.map((e) => e.event))}`)
-      }
-      return events
-    },
+    until: (count, timeoutMs = 10_000) => until(() => events, (seen) => seen.length >= count, timeoutMs, 20),
     close: () => source.close(),
   }
   for (const type of TYPES) {

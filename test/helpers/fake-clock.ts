@@ -1,4 +1,5 @@
 import type { Clock } from '@game-picker/core'
+import { until } from './until.ts'
 
 /** A clock that only moves when a test says so; timers fire in due order inside `advance`. */
 export interface FakeClock extends Clock {
@@ -46,11 +47,7 @@ export function createFakeClock(start = 0): FakeClock {
     dueTimes: () => [...timers].map((timer) => timer.due).sort((a, b) => a - b),
     async waitForTimer(time) {
       // The code under test schedules its next timer only after real I/O (HTTP, WebSocket) settles.
-      const deadline = Date.now() + 5_000
-      while (!clock.dueTimes().includes(time)) {
-        if (Date.now() > deadline) throw new Error(`no timer due at ${time}; pending: ${clock.dueTimes().join(', ')}`)
-        await new Promise((resolve) => setTimeout(resolve, 5))
-      }
+      await until(() => clock.dueTimes(), (due) => due.includes(time), 5_000, 5)
     },
     async fireAt(time) {
       await clock.waitForTimer(time)

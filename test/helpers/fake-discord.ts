@@ -30,6 +30,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { until } from './until.ts'
 
 /** Gateway intents (topics/gateway#list-of-intents) this fake looks at. */
 export const INTENTS = { GUILDS: 1 << 0, GUILD_MESSAGES: 1 << 9, MESSAGE_CONTENT: 1 << 15 } as const
@@ -520,14 +521,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     })
   }
 
-  async function waitFor<T>(check: () => T | undefined | null | false, ms = 10_000): Promise<T> {
-    const until = Date.now() + ms
-    for (;;) {
-      const value = check()
-      if (value) return value
-      if (Date.now() > until) throw new Error(`fake Discord: condition not met within ${ms} ms`)
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
+  function waitFor<T>(check: () => T | undefined | null | false, ms = 10_000): Promise<T> {
+    return until(check, Boolean, ms, 20) as Promise<T>
   }
 
   return {

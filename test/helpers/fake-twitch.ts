@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { until } from './until.ts'
 
 export interface FakeTwitchMessage {
   login: string
@@ -118,11 +119,8 @@ export async function startFakeTwitch(): Promise<FakeTwitch> {
       const token = `${SERVER}`
       const before = open.map((client) => client.pongs.length)
       for (const client of open) client.socket.send(`PING :${token}\r\n`)
-      for (let i = 0; i < 200; i++) {
-        if (open.every((client, n) => client.pongs.length > before[n] || !clients.has(client))) return
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
-      throw new Error('no PONG')
+      // Every client still connected answered with a PONG.
+      await until(() => open.every((client, n) => client.pongs.length > before[n] || !clients.has(client)), Boolean, 10_000, 10)
     },
     reconnect() {
       for (const client of clients) client.socket.send(`:${SERVER} RECONNECT\r\n`)

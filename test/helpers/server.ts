@@ -47,15 +47,16 @@ export const NO_OUTSIDE: AdapterConfig = {
 }
 
 /** The test servers' composition root: a core on `store` wired with the CLI's adapters, on the fakes named. */
-export function createTestCore(store: Store, outside: AdapterConfig = {}, options: { instanceId?: string } = {}): Core {
+export function createTestCore(store: Store, outside: AdapterConfig = {}, options: { instanceId?: string; now?: () => Date } = {}): Core {
   return createCore({ store, ...options, ...createAdapters({ ...NO_OUTSIDE, ...outside }) })
 }
 
 export async function startTestServer(
-  options: { file?: string; chat?: AdapterConfig; ecastUrl?: string; backups?: BackupSchedule } & Partial<Omit<ServerOptions, 'core' | 'backups'>> = {},
+  options: { file?: string; chat?: AdapterConfig; ecastUrl?: string; backups?: BackupSchedule; now?: () => Date }
+    & Partial<Omit<ServerOptions, 'core' | 'backups'>> = {},
 ): Promise<TestServer> {
-  const { chat, ecastUrl, backups, ...serverOptions } = options
-  const core = createTestCore(await openTestStore(options.file), { ...chat, ...(ecastUrl && { ecastUrl }) })
+  const { file, chat, ecastUrl, backups, now, ...serverOptions } = options
+  const core = createTestCore(await openTestStore(file), { ...chat, ...(ecastUrl && { ecastUrl }) }, { now })
   const server = await startServer({
     adminKey: ADMIN_KEY, log: () => {}, ...serverOptions, core, port: 0,
     backups: backups && createBackups(core.store, { schedule: backups, log: () => {} }),

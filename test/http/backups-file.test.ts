@@ -8,6 +8,7 @@ import { createSqliteStore } from '@game-picker/sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { call, login, startTestServer, type TestServer } from '../helpers/server.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
+import { until } from '../helpers/until.ts'
 
 const NAME = /^game-picker-\d{8}T\d{6}Z\.sqlite$/
 
@@ -22,13 +23,8 @@ beforeAll(async () => {
 })
 afterAll(() => server.stop())
 
-async function waitForList(count: number): Promise<any[]> {
-  for (let i = 0; i < 400; i++) {
-    const listed = await call(server.url, 'GET', '/api/backups', { token: admin })
-    if (listed.body.length >= count) return listed.body
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error(`fewer than ${count} backups appeared`)
+function waitForList(count: number): Promise<any[]> {
+  return until(async () => (await call(server.url, 'GET', '/api/backups', { token: admin })).body, (listed) => listed.length >= count)
 }
 
 describe('backups of a database file', () => {

@@ -7,6 +7,7 @@ import { startServer } from '@game-picker/http'
 import { afterEach, expect, test } from 'vitest'
 import { connectedEvents } from '../helpers/event-client.ts'
 import { ADMIN_KEY, call, login, openSharedStores, startTestServer, type TestServer } from '../helpers/server.ts'
+import { until } from '../helpers/until.ts'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -19,20 +20,13 @@ async function server(options: Parameters<typeof startTestServer>[0] = {}): Prom
   return { ...started, token: await login(started.url) }
 }
 
-async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  for (const start = Date.now(); !(await check());) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not reached')
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
-
 test('past the limit a stream is refused with 503; a client that left frees its place', async () => {
   const { url } = await server({ maxEventStreams: 2 })
   const first = await connectedEvents(url)
   await connectedEvents(url)
   expect(await call(url, 'GET', '/api/events')).toMatchObject({ status: 503, body: { error: 'Too many event streams' } })
   first.close()
-  await eventually(() => acceptsAnotherStream(url))
+  await until(() => acceptsAnotherStream(url), Boolean)
 })
 
 /** Whether the server has room for one more stream (the probe is closed again at once). */
@@ -59,7 +53,7 @@ test('a client that stops reading is dropped; the others and the API carry on', 
     const session = (await call(url, 'POST', '/api/sessions', { token, body: { notes } })).body
     expect((await call(url, 'POST', `/api/sessions/${session.id}/close`, { token })).status).toBe(200)
   }
-  await eventually(() => acceptsAnotherStream(url)) // the stalled client's place is free again
+  await until(() => acceptsAnotherStream(url), Boolean) // the stalled client's place is free again
   expect((await reader.until(80)).map((event) => Number(event.id))).toEqual(Array.from({ length: 80 }, (_, i) => i + 1))
 })
 

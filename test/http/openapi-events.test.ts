@@ -6,6 +6,7 @@ import { startFakeEcast } from '../helpers/fake-ecast.ts'
 import { startFakeTwitch } from '../helpers/fake-twitch.ts'
 import { respondWith, startReceiver } from '../helpers/receiver.ts'
 import { call, login, startTestServer } from '../helpers/server.ts'
+import { until } from '../helpers/until.ts'
 
 const typesOf = (names: string[]) => [...new Set(names)].sort()
 
@@ -41,7 +42,7 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
     await stream.until(11)
     // Then the chat connector joining a channel and stopping.
     await api('POST', '/api/chat/twitch', { channel: 'events_channel' })
-    for (let i = 0; i < 400 && (await api('GET', '/api/chat/twitch')).body.state !== 'connected'; i++) await new Promise((resolve) => setTimeout(resolve, 25))
+    await until(async () => (await api('GET', '/api/chat/twitch')).body.state, (state) => state === 'connected')
     await api('DELETE', '/api/chat/twitch')
     await stream.until(13)
     // Then a followed room: a player joins (room.updated), the room closes (room.ended).
@@ -50,15 +51,9 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
     await api('POST', '/api/sessions')
     const followed = (await api('POST', `/api/sessions/${session.id + 1}/rooms`, { room_code: 'EVNT' })).body
     room.join('player', 'ANN')
-    for (let i = 0; i < 400 && (await call(server.url, 'GET', `/api/sessions/${session.id + 1}/games/${followed.id}/room`)).body.players.length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
+    await until(async () => (await call(server.url, 'GET', `/api/sessions/${session.id + 1}/games/${followed.id}/room`)).body.players, (players) => players.length > 0)
     room.exit()
-    let events = await stream.until(14)
-    for (let i = 0; i < 400 && !events.some((event) => event.event === 'room.ended'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25))
-      events = await stream.until(events.length)
-    }
+    const events = await until(() => stream.events, (seen) => seen.some((event) => event.event === 'room.ended'))
     expect(typesOf(events.map((event) => event.event))).toEqual(typesOf([...EVENT_TYPES]))
     for (const { event, data } of events) {
       await checkEvent(JSON.parse(data))

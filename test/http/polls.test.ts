@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { connectedEvents } from '../helpers/event-client.ts'
 import { respondWith, startReceiver } from '../helpers/receiver.ts'
 import { ADMIN_KEY, call, login, openSharedStores, openTestStore, startTestServer, type TestServer } from '../helpers/server.ts'
+import { until } from '../helpers/until.ts'
 
 let server: TestServer
 let token: string
@@ -110,7 +111,7 @@ describe('voting and closing', () => {
     expect((await api('GET', `/api/polls/${pollId}`)).body.candidates.map((c: any) => c.votes)).toEqual([1, 3, 1])
     // The tallies on the stream catch up with the last vote, exactly.
     const counted = (event: { event: string; data: string }) => event.event === 'poll.voted' && JSON.parse(event.data).data.total_votes === 5
-    await until(() => stream.events.some(counted))
+    await until(() => stream.events.some(counted), Boolean)
     expect(JSON.parse(stream.events.find(counted)!.data).data)
       .toEqual({ poll_id: pollId, candidates: [{ number: 1, votes: 1 }, { number: 2, votes: 3 }, { number: 3, votes: 1 }], total_votes: 5 })
 
@@ -148,7 +149,7 @@ describe('voting and closing', () => {
     const rows = (await api('GET', `/api/sessions/${session.id}/games`)).body
     expect(rows.map((row: any) => [row.game_id, row.status])).toEqual([[games[2].id, 'played'], [games[1].id, 'playing']])
     const events = await stream.until(1)
-    await until(() => events.some((event) => event.event === 'poll.closed'))
+    await until(() => events.some((event) => event.event === 'poll.closed'), Boolean)
     const types = events.map((event) => event.event)
     expect(types[0]).toBe('poll.opened')
     expect(types.slice(-3)).toEqual(['session_game.updated', 'game.added', 'poll.closed'])
@@ -189,9 +190,9 @@ describe('webhooks', () => {
     const pollId = (await api('POST', '/api/polls', { gameIds: [games[0].id, games[1].id] })).body.id
     await vote(pollId, { choice: 2, voter: 'secret-phone-id' })
     await vote(pollId, { choice: 2, username: 'secret-chatter' }, token)
-    await until(() => receiver.requests.some((request) => JSON.parse(request.rawBody).data.total_votes === 2))
+    await until(() => receiver.requests.some((request) => JSON.parse(request.rawBody).data.total_votes === 2), Boolean)
     await api('POST', `/api/polls/${pollId}/close`)
-    await until(() => receiver.requests.some((request) => request.headers['x-webhook-event'] === 'poll.closed'))
+    await until(() => receiver.requests.some((request) => request.headers['x-webhook-event'] === 'poll.closed'), Boolean)
     const bodies = receiver.requests.map((request) => JSON.parse(request.rawBody))
     expect(bodies[0]).toMatchObject({ event: 'poll.opened', data: { poll: { id: pollId, status: 'open' } } })
     expect(bodies.find((body) => body.data.total_votes === 2)).toMatchObject({
@@ -203,12 +204,6 @@ describe('webhooks', () => {
     await api('DELETE', `/api/webhooks/${hook.body.id}`)
   })
 })
-
-async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
-  for (const end = Date.now() + timeoutMs; !done(); await new Promise((resolve) => setTimeout(resolve, 20))) {
-    if (Date.now() > end) throw new Error('timed out')
-  }
-}
 
 describe('a poll with a duration', () => {
   test('past its closes_at it is closed with the votes before, even when no server ran at that moment', async () => {

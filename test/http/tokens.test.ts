@@ -4,9 +4,10 @@
 import { createHash } from 'node:crypto'
 import { createCore, type Store } from '@game-picker/core'
 import { startServer } from '@game-picker/http'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { connectEvents } from '../helpers/event-client.ts'
 import { ADMIN_KEY, call, login, openSharedStores, openTestStore, startTestServer, type TestServer } from '../helpers/server.ts'
+import { until } from '../helpers/until.ts'
 
 let server: TestServer
 let admin: string
@@ -57,14 +58,21 @@ describe('POST /api/tokens', () => {
 
 describe('using a token', () => {
   test('works as Bearer where its scope is needed, verify names it, last_used_at is noted', async () => {
-    const { body: { token, id } } = await create({ name: 'catalogue helper', scopes: ['catalogue'] })
-    expect(await call(server.url, 'POST', '/api/auth/verify', { token }))
+    // On a server of its own whose clock the test sets: the time noted is the time of the use.
+    let now = Date.parse('2026-11-22T20:00:00.000Z')
+    const clocked = await startTestServer({ now: () => new Date(now) })
+    onTestFinished(() => clocked.stop())
+    const owner = await login(clocked.url)
+    const { body: { token, id } } = await call(clocked.url, 'POST', '/api/tokens', { token: owner, body: { name: 'catalogue helper', scopes: ['catalogue'] } })
+    now += 90_000
+    expect(await call(clocked.url, 'POST', '/api/auth/verify', { token }))
       .toMatchObject({ status: 200, body: { valid: true, user: { role: 'token', name: 'catalogue helper', scopes: ['catalogue'] } } })
-    const game = await call(server.url, 'POST', '/api/games', { token, body: { pack_name: 'P', title: 'T', min_players: 1, max_players: 4 } })
+    const game = await call(clocked.url, 'POST', '/api/games', { token, body: { pack_name: 'P', title: 'T', min_players: 1, max_players: 4 } })
     expect(game.status).toBe(201)
-    expect(await call(server.url, 'POST', '/api/sessions', { token })).toMatchObject({ status: 403, body: { error: 'Token lacks scope: sessions' } })
-    const listed = (await call(server.url, 'GET', '/api/tokens', { token: admin })).body.find((t: { id: number }) => t.id === id)
-    expect(Date.parse(listed.last_used_at)).toBeGreaterThan(0)
+    expect(await call(clocked.url, 'POST', '/api/sessions', { token })).toMatchObject({ status: 403, body: { error: 'Token lacks scope: sessions' } })
+    const listed = async () => (await call(clocked.url, 'GET', '/api/tokens', { token: owner })).body.find((t: { id: number }) => t.id === id)
+    expect(await until(listed, (t) => t.last_used_at !== null))
+      .toMatchObject({ created_at: '2026-11-22T20:00:00.000Z', last_used_at: '2026-11-22T20:01:30.000Z' })
   })
 
   test('revoked: 403 "Invalid or expired token" from the next request; a second revoke is 404', async () => {

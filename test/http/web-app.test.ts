@@ -51,8 +51,14 @@ describe('the web app paths', () => {
   test('an asset that was modified since is sent again; one that was not is 304', async () => {
     const path = `/assets/${builtAsset('.css')}`
     const first = await call(server.url, 'GET', path)
-    const again = await call(server.url, 'GET', path, { headers: { 'if-modified-since': first.headers.get('last-modified')! } })
-    expect(again.status).toBe(304)
+    const lastModified = first.headers.get('last-modified')!
+    const again = await call(server.url, 'GET', path, { headers: { 'if-modified-since': lastModified } })
+    expect({ status: again.status, text: again.text }).toEqual({ status: 304, text: '' })
+    const before = new Date(Date.parse(lastModified) - 60_000).toUTCString()
+    const modified = await call(server.url, 'GET', path, { headers: { 'if-modified-since': before } })
+    expect({ status: modified.status, lastModified: modified.headers.get('last-modified'), text: modified.text })
+      .toEqual({ status: 200, lastModified, text: first.text })
+    expect(first.text).toMatch(/\S/)
   })
 
   test.each([

@@ -3,19 +3,11 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { type FakeEcast, startFakeEcast } from '../helpers/fake-ecast.ts'
 import { call, login, startTestServer, type TestServer } from '../helpers/server.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
+import { until } from '../helpers/until.ts'
 
 let ecast: FakeEcast
 beforeEach(async () => void (ecast = await startFakeEcast()))
 afterEach(() => ecast.close())
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await read()
-    if (done(value)) return value
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error('condition not reached')
-}
 
 async function serverWithRoomGame(file?: string, roomCode = 'ROOM') {
   const server = await startTestServer({ file, ecastUrl: ecast.url })

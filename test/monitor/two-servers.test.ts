@@ -7,6 +7,7 @@ import { startServer } from '@game-picker/http'
 import { afterEach, expect, test } from 'vitest'
 import { type FakeEcast, startFakeEcast } from '../helpers/fake-ecast.ts'
 import { ADMIN_KEY, call, createTestCore, login, openSharedStores } from '../helpers/server.ts'
+import { until } from '../helpers/until.ts'
 
 let ecast: FakeEcast | undefined
 const cleanups: (() => Promise<void>)[] = []
@@ -14,15 +15,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   await ecast?.close()
 })
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await read()
-    if (done(value)) return value
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error('condition not reached')
-}
 
 async function twoServersOnOneStore() {
   ecast = await startFakeEcast()

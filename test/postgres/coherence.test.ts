@@ -10,6 +10,7 @@ import pg from 'pg'
 import { afterEach, expect, test } from 'vitest'
 import { createTestDatabase } from '../helpers/postgres.ts'
 import { startTcpProxy } from '../helpers/tcp-proxy.ts'
+import { until } from '../helpers/until.ts'
 
 const closing: (() => Promise<unknown>)[] = []
 afterEach(async () => {
@@ -26,14 +27,14 @@ async function server(url: string, options: { queryTimeoutMs?: number } = {}): P
 
 /** Reads until the server's caches answer without a check (its lease is taken). */
 async function untilTrusted({ store, core }: Server): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
+  /** The checks one read of the catalogue made. */
+  const checksOfARead = async () => {
     await core.games.list()
     const checks = store.cacheChecks()
     await core.games.list()
-    if (store.cacheChecks() === checks) return
-    await new Promise((resolve) => setTimeout(resolve, 25))
+    return store.cacheChecks() - checks
   }
-  throw new Error('the caches never became usable without a check')
+  await until(checksOfARead, (checks) => checks === 0)
 }
 
 async function holderCount(url: string): Promise<number> {

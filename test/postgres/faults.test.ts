@@ -10,6 +10,7 @@ import { assertCliBuilt, createTempDir, startServe } from '../helpers/cli.ts'
 import { type PgCluster, startPgCluster } from '../helpers/pg-cluster.ts'
 import { ADMIN_KEY, call, login } from '../helpers/server.ts'
 import { startTcpProxy } from '../helpers/tcp-proxy.ts'
+import { until } from '../helpers/until.ts'
 
 let cluster: PgCluster
 let databases = 0
@@ -43,14 +44,6 @@ async function timed(url: string, method: string, path: string, token?: string) 
   return { status: result.status, body: result.body, ms: Date.now() - started }
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  for (const end = Date.now() + timeoutMs; Date.now() < end;) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('condition not reached')
-}
-
 const UNAVAILABLE = { status: 503, body: { error: 'Database unavailable' } }
 
 test('a stopped database: 503 within 10 s, the process lives on, and it recovers by itself', { timeout: 60_000 }, async () => {
@@ -69,11 +62,11 @@ test('a stopped database: 503 within 10 s, the process lives on, and it recovers
     }
 
     await cluster.start()
-    await until(async () => (await call(server.url, 'GET', '/health')).status === 200)
+    await until(async () => (await call(server.url, 'GET', '/health')).status, (status) => status === 200, 20_000, 100)
     expect((await call(server.url, 'GET', '/api/games')).body).toMatchObject([{ title: 'Kept' }])
     expect((await call(server.url, 'POST', '/api/sessions', { token })).status).toBe(201)
     // The LISTEN connection came back too: it reports that anything may have changed meanwhile.
-    await until(async () => heard.length > 0)
+    await until(() => heard.length, (count) => count > 0, 20_000, 100)
   } finally {
     await stop()
   }
@@ -98,7 +91,7 @@ test('an unreachable database (connections that never answer): 503 within 10 s; 
     for (const answer of answers) expect({ ...answer, ms: answer.ms < 10_000 }).toEqual({ ...UNAVAILABLE, ms: true })
 
     proxy.restore()
-    await until(async () => (await call(server.url, 'GET', '/health')).status === 200)
+    await until(async () => (await call(server.url, 'GET', '/health')).status, (status) => status === 200, 20_000, 100)
     expect((await call(server.url, 'POST', '/api/sessions', { token })).status).toBe(201)
   } finally {
     await stop()
@@ -117,7 +110,7 @@ test('serve starts while its database cannot be reached: 503 "Database unavailab
     expect(await call(serve.url, 'POST', '/api/auth/login', { body: { key: 'k' } })).toMatchObject(UNAVAILABLE)
 
     proxy.restore()
-    await until(async () => (await call(serve.url, 'GET', '/api/games')).status === 200)
+    await until(async () => (await call(serve.url, 'GET', '/api/games')).status, (status) => status === 200, 20_000, 100)
     // Set up as a first start would: the bundled catalogue, once; the server never restarted.
     expect((await call(serve.url, 'GET', '/api/games')).body).toHaveLength(62)
     const token = await login(serve.url, 'k')

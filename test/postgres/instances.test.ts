@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterEach, describe, expect, test } from 'vitest'
 import { migrations } from '../../packages/postgres/src/schema.ts'
 import { createTestDatabase } from '../helpers/postgres.ts'
+import { until } from '../helpers/until.ts'
 
 const opened: Store[] = []
 afterEach(async () => {
@@ -175,7 +176,7 @@ describe('instances on one database', () => {
     await new Promise((resolve) => setTimeout(resolve, 200)) // both are listening
     await cores[0].webhooks.create({ name: 'bot', url: 'http://127.0.0.1:9/h', secret: 's', events: ['session.started'] })
     await cores[0].sessions.start()
-    for (let i = 0; i < 100 && heard[1].length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    await until(() => heard[1], (seen) => seen.length >= 2)
     expect(heard[1].sort()).toEqual(['deliveries', 'events'])
     expect(heard[0].sort()).toEqual(['deliveries', 'events']) // its own, from the core after commit, once
   })

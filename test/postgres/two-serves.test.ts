@@ -6,6 +6,7 @@ import { connectEvents } from '../helpers/event-client.ts'
 import { startFakeEcast } from '../helpers/fake-ecast.ts'
 import { hang, respondWith, startReceiver } from '../helpers/receiver.ts'
 import { call, login } from '../helpers/server.ts'
+import { until } from '../helpers/until.ts'
 
 const temp = createTempDir()
 const cwd = temp.path
@@ -22,14 +23,6 @@ async function twoServes(db: string, env: Record<string, string> = {}): Promise<
   const serves = await Promise.all([startServe([], options), startServe([], options)])
   running.push(...serves)
   return serves
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  for (const end = Date.now() + timeoutMs; ;) {
-    const value = await read()
-    if (done(value) || Date.now() > end) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
 }
 
 describe('two serve processes on one database', () => {
@@ -91,7 +84,7 @@ describe('two serve processes on one database', () => {
     // Everything stored, as a reader that starts now replays it; both live readers got exactly that.
     const late = connectEvents(a.url, '?lastEventId=0')
     const votes = (events: { event: string }[]) => events.filter((event) => event.event === 'vote.received').length
-    await until(async () => votes(late.events), (count) => count === 196)
+    await until(() => votes(late.events), (count) => count === 196, 20_000, 100)
     await new Promise((resolve) => setTimeout(resolve, 300)) // anything after the last vote (there is nothing)
     const stored = late.events.map((event) => Number(event.id))
     expect(stored).toEqual([...stored].sort((x, y) => x - y))
@@ -132,7 +125,7 @@ describe('two serve processes on one database', () => {
     const row = (await call(a.url, 'POST', `/api/sessions/${session.id}/games`, { token: tokenA, body: { game_id: game.id, room_code: 'ROOM' } })).body
     ecast.createRoom('ROOM').join('player', 'ann')
     await call(a.url, 'POST', `/api/sessions/${session.id}/games/${row.id}/start-player-check`, { token: tokenA })
-    await until(async () => ecast.openSockets('shard'), (open) => open === 1)
+    await until(() => ecast.openSockets('shard'), (open) => open === 1, 20_000, 100)
 
     // A's delivery hangs at the receiver when A dies: B makes the attempt again once A's lease ends.
     const receiver = await startReceiver((req, res, index) => (index === 0 ? hang(req, res, index) : respondWith(200)(req, res, index)))
@@ -162,9 +155,9 @@ describe('two serve processes on one database', () => {
 
     // The room is watched again, by B, within 30 s (A's lease runs out, B's next sync takes it),
     // and the delivery that hung when A died is made again by B once A's lease on it ends.
-    expect(await until(async () => ecast.openSockets('shard'), (open) => open === 0, 5000)).toBe(0)
-    expect(await until(async () => ecast.openSockets('shard'), (open) => open === 1, 30_000)).toBe(1)
-    await until(async () => receiver.requests.length, (count) => count >= 2, 40_000)
+    await until(() => ecast.openSockets('shard'), (open) => open === 0, 5000, 100)
+    await until(() => ecast.openSockets('shard'), (open) => open === 1, 30_000, 100)
+    await until(() => receiver.requests.length, (count) => count >= 2, 40_000, 100)
     expect(receiver.requests.map((request) => request.headers['x-webhook-delivery'])).toEqual(Array(2).fill(receiver.requests[0].headers['x-webhook-delivery']))
     await ecast.close()
   })

@@ -1,8 +1,8 @@
 // The Discord panel on the Session page, in real Chromium against a served app and a local fake
 // Discord: the admin connects the bot with a channel id and a token, a poll opened from the Pick
 // page appears in the channel with its buttons, three members press, the poll closes with the
-// winner edited into the message and added to the session, and the panel shows what happened;
-// the public sees none of it.
+// winner edited into the message and added to the session, and the panel shows what happened.
+// (The public sees none of it: chat-panels.test.ts.)
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
@@ -30,13 +30,6 @@ afterAll(async () => {
 const panelStatus = () => page.getByRole('status', { name: 'Discord status' })
 const pollMessage = () => [...discord.messages.values()].reverse().find((message) => message.components.length > 0)
 const buttons = (message: FakeMessage) => message.components.flatMap((row: any) => row.components)
-
-test('the public Session page has no Discord panel', async () => {
-  await page.goto(`${server.url}/session`)
-  await page.getByText('No active session').waitFor()
-  expect(await page.getByRole('heading', { name: 'Discord' }).count()).toBe(0)
-  expect(await page.getByLabel('Discord channel id').count()).toBe(0)
-})
 
 test('the admin connects the bot; a poll from the Pick page gets buttons in the channel; presses, the winner, the session', { timeout: 90_000 }, async () => {
   const session = await server.admin('POST', '/api/sessions', { notes: 'Discord night' })

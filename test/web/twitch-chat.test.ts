@@ -1,6 +1,7 @@
 // The Twitch chat connector on the Session page, in real Chromium against a served app and a
 // local fake of Twitch's chat: the admin types a channel and connects, sees the connection and
-// what chat votes did, and the session's votes move as chat votes; the public sees none of it.
+// what chat votes did, and the session's votes move as chat votes. (The public sees none of it:
+// chat-panels.test.ts.)
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
@@ -28,13 +29,6 @@ afterAll(async () => {
 const chatStatus = () => page.getByRole('status', { name: 'Twitch chat status' })
 /** The Twitch panel: every chat's panel has its own Connect and Disconnect. */
 const panel = () => page.getByRole('region', { name: 'Twitch chat' })
-
-test('the public Session page has no chat controls', async () => {
-  await page.goto(`${server.url}/session`)
-  await page.getByText('No active session').waitFor()
-  expect(await page.getByLabel('Twitch channel').count()).toBe(0)
-  expect(await page.getByRole('heading', { name: 'Twitch chat' }).count()).toBe(0)
-})
 
 test('the admin connects a channel; chat votes show in the connector\'s counts and the game\'s votes', { timeout: 60_000 }, async () => {
   const session = await server.admin('POST', '/api/sessions', { notes: 'Stream night' })

@@ -1,7 +1,7 @@
 // The YouTube chat panel on the Session page, in real Chromium against a served app and a local
 // fake of the YouTube Data API: the admin pastes a live stream's link and an API key and
 // connects, sees the reading, the quota used and what chat votes did; the key is never on the
-// page after connecting; the public sees none of it.
+// page after connecting. (The public sees none of it: chat-panels.test.ts.)
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
@@ -28,13 +28,6 @@ afterAll(async () => {
 
 const panel = () => page.getByRole('region', { name: 'YouTube chat' })
 const chatStatus = () => page.getByRole('status', { name: 'YouTube chat status' })
-
-test('the public Session page has no YouTube controls', async () => {
-  await page.goto(`${server.url}/session`)
-  await page.getByText('No active session').waitFor()
-  expect(await page.getByLabel('YouTube video').count()).toBe(0)
-  expect(await page.getByRole('heading', { name: 'YouTube chat' }).count()).toBe(0)
-})
 
 test('the admin connects a live stream; chat votes show in the counts and the game\'s votes, with the quota used', { timeout: 60_000 }, async () => {
   const session = await server.admin('POST', '/api/sessions', { notes: 'Stream night' })

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { hang, type Receiver, respondWith, startReceiver } from '../helpers/receiver.ts'
 import { call, type CallResult, login, startTestServer, type TestServer } from '../helpers/server.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
+import { until } from '../helpers/until.ts'
 
 const FAST = { webhookRetryDelaysMs: [50, 100], webhookTimeoutMs: 300 }
 const SECRET = 'hook-secret'
@@ -24,12 +25,7 @@ async function addHook(api: Api, url: string, events: string[]) {
 }
 
 async function waitForLogs(server: TestServer, token: string, id: number, count: number) {
-  for (let i = 0; i < 200; i++) {
-    const { body } = await call(server.url, 'GET', `/api/webhooks/${id}/logs`, { token })
-    if (body.length >= count) return body
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error(`webhook ${id} did not reach ${count} log rows`)
+  return until(async () => (await call(server.url, 'GET', `/api/webhooks/${id}/logs`, { token })).body, (logs) => logs.length >= count)
 }
 
 function verifySignature(receiver: Receiver, index: number): boolean {

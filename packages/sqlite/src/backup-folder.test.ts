@@ -7,6 +7,7 @@ import { backupName, createBackups } from './backup-folder.ts'
 import { createCore } from '@game-picker/core'
 import { createSqliteStore } from './index.ts'
 import { tempDir } from '../../../test/helpers/tmp-dir.ts'
+import { until } from '../../../test/helpers/until.ts'
 
 async function openStore(file?: string) {
   const store = await createSqliteStore({ file })
@@ -15,11 +16,6 @@ async function openStore(file?: string) {
 }
 
 const names = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : [])
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25))
-  if (!check()) throw new Error(`timed out waiting for ${what}`)
-}
 
 describe('backups', () => {
   it('names a backup for its UTC second', () => {
@@ -75,14 +71,14 @@ describe('backups', () => {
     const backups = createBackups(store, { schedule: { dir, everyMs: 150, keep: 2 }, now: () => new Date((clock += 60_000)), log: (line) => logged.push(line) })
     onTestFinished(() => backups.stop())
     await backups.startSchedule()
-    await until(() => logged.length >= 2, 'two failures')
+    await until(() => logged.length, (failures) => failures >= 2)
     expect(logged[0]).toMatch(/^Backup .*failed: .*not a directory.*; the next one is tried at the next interval$/)
     rmSync(dir)
     const seen = new Set<string>()
     await until(() => {
       names(dir).filter((name) => name.endsWith('.sqlite')).forEach((name) => seen.add(name))
-      return seen.size >= 4
-    }, 'four backups')
+      return seen.size
+    }, (made) => made >= 4)
     await backups.stop()
     await backups.settled()
     names(dir).forEach((name) => seen.add(name))
@@ -101,7 +97,7 @@ describe('backups', () => {
     onTestFinished(() => backups.stop())
     await backups.startSchedule()
     expect(names(dir)).toEqual(['notes.txt'])
-    await until(() => names(dir).some((name) => /^game-picker-\d{8}T\d{6}Z\.sqlite$/.test(name)), 'the first backup')
+    await until(() => names(dir), (listed) => listed.some((name) => /^game-picker-\d{8}T\d{6}Z\.sqlite$/.test(name)))
     expect(names(dir)).toHaveLength(2)
   })
 

@@ -7,6 +7,7 @@ import { BackupRunningError, BackupTargetExistsError, backupDatabase, partialPat
 import { openSqlDatabase, type OpenOptions, type SqlDatabase } from './durable-db.ts'
 import { checkIntegrity, idleScheduler, INTEGRITY_CHECK_NICE } from './verify.ts'
 import { tempDir } from '../../../test/helpers/tmp-dir.ts'
+import { until } from '../../../test/helpers/until.ts'
 
 const schema = [
   'CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL, pad TEXT NOT NULL)',
@@ -113,7 +114,7 @@ describe('backupDatabase', () => {
     for (let i = 0; i < 2000; i++) await insert(db, `v${i}`)
     const target = join(dir, 'copy.sqlite')
     const backup = backupDatabase(db, target, { slicePages: 1 }).then(() => 'finished', (error: Error) => error.message)
-    while (!existsSync(partialPath(target))) await new Promise((resolve) => setTimeout(resolve, 1))
+    await until(() => existsSync(partialPath(target)), Boolean, 10_000, 1)
     await db.close()
     expect(await backup).toBe('the database was closed during the backup')
     expect(readdirSync(dir).filter((name) => name.startsWith('copy'))).toEqual([])
@@ -146,13 +147,8 @@ describe('backupDatabase', () => {
     let pid = 0
     const checking = checkIntegrity(copy, { onStart: (id) => { pid = id } })
     // chrt sets the policy, then runs node in the same process; it takes that long to start the check.
-    let policy: number | undefined
-    for (let tries = 0; tries < 100 && policy !== SCHED_IDLE; tries++) {
-      policy = schedulingPolicy(pid)
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
+    await until(() => schedulingPolicy(pid), (policy) => policy === SCHED_IDLE, 10_000, 10)
     await checking
-    expect(policy).toBe(SCHED_IDLE)
     expect(schedulingPolicy(process.pid)).not.toBe(SCHED_IDLE) // the server itself keeps its own
   })
 })

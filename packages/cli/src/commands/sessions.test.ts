@@ -1,6 +1,6 @@
 // Session, vote, chat and webhook commands in-process on a temp file: the rules and messages
 // beyond the happy paths the e2e suite runs through the binary.
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createTempDb } from '../test-helpers/temp-db.ts'
@@ -83,9 +83,25 @@ describe('sessions', () => {
       .toMatchObject({ code: 1, stderr: 'error: Invalid URL format\n' })
     expect(await db.run('webhooks', 'edit', '1', '--enable', '--disable')).toMatchObject({ code: 2 })
     expect(await db.run('webhooks', 'logs', '3')).toMatchObject({ code: 1, stderr: 'error: Webhook not found\n' })
-    await db.json('sessions', 'start', '--notes', 'Night')
+    const session = await db.json('sessions', 'start', '--notes', 'Night')
+    const row = await db.json('sessions', 'add', '2', '--room-code', 'ABCD')
+    await db.json('vote', 'up', '--user', 'ann', '--at', new Date(Date.parse(row.played_at) + 1000).toISOString())
     const out = join(db.dir, 'session.txt')
     expect(await db.run('sessions', 'export', '1', '-o', out)).toEqual({ code: 0, stdout: '', stderr: `Wrote session #1 to ${out}.\n` })
+    const text = readFileSync(out, 'utf8')
+    expect(text.replace(/^Exported at .*\n$/m, '')).toBe([
+      'Game Picker session #1', `Started:      ${session.created_at}`, 'Closed:       (active)', 'Notes:        Night', 'Games played: 1', '',
+      'Games', `1. ${row.played_at.slice(11, 19)}  Two (P)  |  status playing  |  players -  |  room ABCD  |  votes +1 / -0`, '',
+      'Votes', 'Total: 1 (+1 / -0)', '  Two: +1 / -0', '', '',
+    ].join('\n'))
+    expect(text).toMatch(/\nExported at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\n$/)
+    const json = join(db.dir, 'session.json')
+    expect(await db.run('sessions', 'export', '1', '--format', 'json', '-o', json)).toMatchObject({ code: 0, stdout: '' })
+    expect(JSON.parse(readFileSync(json, 'utf8'))).toMatchObject({
+      session: { id: 1, notes: 'Night', games_played: 1 },
+      games: [{ id: row.id, game_id: 2, title: 'Two', room_code: 'ABCD' }],
+      votes: [{ game_id: 2, username: 'ann', type: 'up' }],
+    })
     expect(await db.run('sessions', 'export', '1', '-o', join(db.dir, 'missing', 'x.txt'))).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error: Cannot write .*x.txt: ENOENT/) })
   })
 })

@@ -64,7 +64,11 @@ describe('webhook registry', () => {
       game: { id: game.id, title: 'Game', pack_name: 'Pack A', min_players: 2, max_players: 8, manually_added: false },
     })
     expect(wakes).toBe(1)
-    expect(otherType.id).toBeGreaterThan(0)
+    // The end of the session goes to the webhook of that type (the second made), and to it alone.
+    await core.sessions.close(session.id)
+    const ended = await core.deliveries.claimDue('2100-01-01T00:00:00.000Z', 100)
+    expect(ended.map((d) => [d.webhook.id, d.eventType])).toEqual([[2, 'session.ended']])
+    expect(otherType.id).toBe(2)
   })
 
   test('recorded attempts become logs, newest first, with a validated limit; deleting removes them', async () => {

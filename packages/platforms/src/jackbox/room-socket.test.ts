@@ -1,6 +1,6 @@
-import WebSocket from 'ws'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeEcast, type FakeEcast } from '../../../../test/helpers/fake-ecast.ts'
+import { until } from '../../../../test/helpers/until.ts'
 import { openRoomSocket, parseFrame, type RoomSocketEvent } from './room-socket.ts'
 
 const frame = (opcode: string, result: unknown) => JSON.stringify({ pc: 3, opcode, result })
@@ -87,11 +87,12 @@ describe('openRoomSocket against the fake ecast', () => {
     await expect.poll(() => events[0]).toMatchObject({ type: 'error', code })
   })
 
-  it('is refused without the ecast-v0 subprotocol', async () => {
+  it('asks for the ecast-v0 subprotocol, without which the room service refuses it (2000)', async () => {
     ecast.createRoom('ABCD')
-    const raw = new WebSocket(`${ecast.url.replace('http', 'ws')}${shardPath('ABCD')}`)
-    const first = await new Promise((resolve) => raw.once('message', (data) => resolve(JSON.parse(String(data)))))
-    expect(first).toMatchObject({ opcode: 'error', result: { code: 2000 } })
+    const { events } = connect(shardPath('ABCD'))
+    await until(() => events.length, (count) => count > 0)
+    expect(events).toEqual([{ type: 'welcome', players: [] }])
+    expect(ecast.openSockets('shard')).toBe(1)
   })
 
   it('closes quietly when asked, and the server sees it', async () => {

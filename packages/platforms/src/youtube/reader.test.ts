@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { createFakeClock, type FakeClock } from '../../../../test/helpers/fake-clock.ts'
 import { type FakeYouTube, startFakeYouTube } from '../../../../test/helpers/fake-youtube.ts'
+import { until } from '../../../../test/helpers/until.ts'
 import type { IncomingChatMessage } from '@game-picker/core'
 import { createYouTubeApi } from './api.ts'
 import { nextQuotaReset, pacificDay } from './pacific-day.ts'
@@ -55,11 +56,11 @@ async function reader(settings: Record<string, unknown> = {}, start = START, key
 async function callAt(h: Harness, at: number): Promise<void> {
   const before = h.youtube.calls.length
   await h.clock.fireAt(at)
-  for (let i = 0; i < 400 && h.youtube.calls.length === before; i++) await new Promise((resolve) => setTimeout(resolve, 5))
+  await until(() => h.youtube.calls.length, (calls) => calls > before, 10_000, 5)
 }
 
 async function settled(h: Harness, updates: number): Promise<void> {
-  for (let i = 0; i < 400 && h.updates.length < updates; i++) await new Promise((resolve) => setTimeout(resolve, 5))
+  await until(() => h.updates.length, (count) => count >= updates, 10_000, 5)
 }
 
 describe('reading a live chat', () => {
@@ -197,7 +198,7 @@ describe('reading a live chat', () => {
       settings: { ...first.settings }, receive: (message) => void received.push(message), update: () => {}, log: () => {},
     }, { api: createYouTubeApi({ apiUrl: first.youtube.url, key: first.youtube.key }), clock })
     cleanups.push(() => connection.close())
-    for (let i = 0; i < 400 && received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5))
+    await until(() => received.length, (count) => count > 0, 10_000, 5)
     expect(first.youtube.calls.at(-1)!.pageToken).toBe(token)
     expect(received.map((message) => message.id)).toEqual([id])
   })
