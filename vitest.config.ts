@@ -26,8 +26,9 @@ export default defineConfig({
     ],
   },
   test: {
-    // One PostgreSQL server for the run (started from npm unless GAME_PICKER_TEST_PG_URL is set).
-    globalSetup: ['test/helpers/pg-global-setup.ts'],
+    // One PostgreSQL server for the run (started from npm unless GAME_PICKER_TEST_PG_URL is set),
+    // and one Chromium that the browser tests connect to.
+    globalSetup: ['test/helpers/pg-global-setup.ts', 'test/helpers/browser-global-setup.ts'],
     // The JSON report is what .ci/run counts; the default reporter is for people.
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },

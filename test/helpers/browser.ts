@@ -3,11 +3,14 @@
 /// <reference lib="dom.iterable" />
 /// <reference lib="dom.asynciterable" />
 // Real Chromium for the web app's tests: the binary that @sparticuz/chromium ships (extracted
-// once to /tmp/chromium), driven by playwright-core. One browser per test file.
+// once to /tmp/chromium), driven by playwright-core. One browser for the run
+// (browser-global-setup.ts); each test file connects to it and opens contexts of its own.
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import chromium from '@sparticuz/chromium'
 import { type Browser, type BrowserContext, chromium as playwright, type Locator, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+export { LAN_HOST } from './browser-global-setup.ts'
 
 export const PHONE = { width: 390, height: 844 }
 export const TV = { width: 1920, height: 1080 }
@@ -21,13 +24,9 @@ export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/web/', impo
  */
 export const SHOWN = { timeout: 10_000 }
 
-/** A name the browser resolves to 127.0.0.1, as a TV on the network would reach the host's machine by its name. */
-export const LAN_HOST = 'gamebox.test'
-
-export async function launchBrowser(): Promise<Browser> {
-  // --single-process makes closing a context kill the whole browser.
-  const args = [...chromium.args.filter((arg) => arg !== '--single-process'), `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`]
-  return playwright.launch({ executablePath: await chromium.executablePath(), args, headless: true })
+/** The run's browser; closing what this returns closes this file's contexts and disconnects. */
+export async function connectBrowser(): Promise<Browser> {
+  return playwright.connect(inject('chromiumEndpoint'))
 }
 
 export interface WatchedPage {

@@ -3,7 +3,7 @@
 // messages for a wrong key, a token it no longer accepts and the login limit.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
 import { ADMIN_KEY, call } from '../helpers/server.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 
@@ -12,7 +12,7 @@ let browser: Browser
 let page: Page
 let problems: string[]
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startWebServer(), launchBrowser()])
+  ;[server, browser] = await Promise.all([startWebServer(), connectBrowser()])
   // One tab for the whole admin evening; the wrong key and the refused room code are expected.
   ;({ page, problems } = await openPage(browser, TV, {
     expected: (url) => url.endsWith('/api/auth/login') || url.endsWith('/room-code'),

@@ -3,7 +3,7 @@
 // page shows each (so the public page's lack of them is not a matter of names that changed).
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, TV } from '../helpers/browser.ts'
 import { ADMIN_KEY } from '../helpers/server.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 
@@ -12,7 +12,7 @@ let browser: Browser
 let visitor: Page
 let admin: Page
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startWebServer(), launchBrowser()])
+  ;[server, browser] = await Promise.all([startWebServer(), connectBrowser()])
   ;[{ page: visitor }, { page: admin }] = await Promise.all([openPage(browser, TV), openPage(browser, TV)])
   await Promise.all([visitor.goto(`${server.url}/session`), admin.goto(`${server.url}/session`)])
   await visitor.getByText('No active session').waitFor()

@@ -3,7 +3,7 @@
 // in it) does not run.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
 import { ADMIN_KEY } from '../helpers/server.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 
@@ -12,7 +12,7 @@ let browser: Browser
 let page: Page
 let problems: string[]
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startWebServer(), launchBrowser()])
+  ;[server, browser] = await Promise.all([startWebServer(), connectBrowser()])
   ;({ page, problems } = await openPage(browser, TV))
   // Every violation the policy reports, from the first script on.
   await page.addInitScript(() => {

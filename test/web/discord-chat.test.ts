@@ -5,7 +5,7 @@
 // (The public sees none of it: chat-panels.test.ts.)
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
 import { type FakeDiscord, type FakeMessage, startFakeDiscord } from '../helpers/fake-discord.ts'
 import { ADMIN_KEY } from '../helpers/server.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
@@ -17,7 +17,7 @@ let page: Page
 let problems: string[]
 beforeAll(async () => {
   discord = await startFakeDiscord()
-  ;[server, browser] = await Promise.all([startWebServer({ DISCORD_API_URL: discord.apiUrl }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startWebServer({ DISCORD_API_URL: discord.apiUrl }), connectBrowser()])
   // The refused channel id is expected.
   ;({ page, problems } = await openPage(browser, TV, { expected: (url) => url.endsWith('/api/chat/discord') }))
 })

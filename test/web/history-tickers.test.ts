@@ -2,7 +2,7 @@
 // against `game-picker serve` with the bundled catalogue: by role and label, as a user sees them.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, PHONE, screenshot, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, PHONE, screenshot, TV } from '../helpers/browser.ts'
 import { findLowContrast } from '../helpers/contrast.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 
@@ -10,7 +10,7 @@ let server: WebServer
 let browser: Browser
 let quiplash: number
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startWebServer(), launchBrowser()])
+  ;[server, browser] = await Promise.all([startWebServer(), connectBrowser()])
   const games: { id: number; ticker: string }[] = await server.admin('GET', '/api/games')
   quiplash = games.find((game) => game.ticker === 'QPL3')!.id
   // 25 closed sessions (Quiplash 3 played in the last), then an active one.

@@ -2,7 +2,7 @@
 // without a reload, and a lost event stream says so until it reconnects by itself.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, PHONE, SHOWN, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, PHONE, SHOWN, TV } from '../helpers/browser.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 
 let server: WebServer
@@ -10,7 +10,7 @@ let browser: Browser
 let session: Page
 let overlay: Page
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startWebServer(), launchBrowser()])
+  ;[server, browser] = await Promise.all([startWebServer(), connectBrowser()])
   const { id } = await server.admin('POST', '/api/sessions', { notes: 'Stream' })
   await server.admin('POST', `/api/sessions/${id}/games`, { game_id: await gameId('Trivia Murder Party'), room_code: 'WXYZ' })
   ;({ page: session } = await openPage(browser, PHONE))

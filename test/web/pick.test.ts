@@ -2,13 +2,13 @@
 // the bundled catalogue (62 games).
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { focusOutline, launchBrowser, openPage, PHONE, tabTo, TV } from '../helpers/browser.ts'
+import { focusOutline, connectBrowser, openPage, PHONE, tabTo, TV } from '../helpers/browser.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 
 let server: WebServer
 let browser: Browser
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startWebServer(), launchBrowser()])
+  ;[server, browser] = await Promise.all([startWebServer(), connectBrowser()])
 })
 afterAll(async () => {
   await browser?.close()

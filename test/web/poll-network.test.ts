@@ -10,7 +10,7 @@ import { createSqliteStore } from '@game-picker/sqlite'
 import { type RunningServer, startServer } from '@game-picker/http'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
 import { decodeQr } from '../helpers/qr.ts'
 import { ADMIN_KEY, call, login, createTestCore } from '../helpers/server.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
@@ -28,7 +28,7 @@ beforeAll(async () => {
   ;[loopbackOnly, offering, browser] = await Promise.all([
     startWebServer(),
     startServer({ core, port: 0, adminKey: ADMIN_KEY, networkUrls: NETWORK_URLS, log: () => {} }),
-    launchBrowser(),
+    connectBrowser(),
   ])
   close = async () => { await offering.close(); await core.close() }
   await loopbackOnly.admin('POST', '/api/polls', { pick: { playerCount: 6, count: 3 }, addWinner: false })

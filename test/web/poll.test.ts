@@ -4,7 +4,7 @@
 // vote through that URL, one changes its vote; the overlay follows; the admin closes the poll and the winner joins the session.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { LAN_HOST, launchBrowser, openPage, PHONE, screenshot, SHOWN, TV } from '../helpers/browser.ts'
+import { LAN_HOST, connectBrowser, openPage, PHONE, screenshot, SHOWN, TV } from '../helpers/browser.ts'
 import { findLowContrast } from '../helpers/contrast.ts'
 import { decodeQr } from '../helpers/qr.ts'
 import { ADMIN_KEY } from '../helpers/server.ts'
@@ -13,7 +13,7 @@ import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 let server: WebServer
 let browser: Browser
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startWebServer(), launchBrowser()])
+  ;[server, browser] = await Promise.all([startWebServer(), connectBrowser()])
   await server.admin('POST', '/api/sessions', { notes: 'Poll night' })
 })
 afterAll(async () => {

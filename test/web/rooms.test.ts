@@ -5,7 +5,7 @@
 // `?roomCode=hide` and `?roomCodeDelay=S`.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, PHONE, screenshot, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, PHONE, screenshot, TV } from '../helpers/browser.ts'
 import { findLowContrast } from '../helpers/contrast.ts'
 import { type FakeEcast, startFakeEcast } from '../helpers/fake-ecast.ts'
 import { ADMIN_KEY } from '../helpers/server.ts'
@@ -16,7 +16,7 @@ let server: WebServer
 let browser: Browser
 beforeAll(async () => {
   ecast = await startFakeEcast()
-  ;[server, browser] = await Promise.all([startWebServer({ ECAST_URL: ecast.url }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startWebServer({ ECAST_URL: ecast.url }), connectBrowser()])
   await server.admin('POST', '/api/sessions', { notes: 'Autopilot night' })
 })
 afterAll(async () => {

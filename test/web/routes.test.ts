@@ -3,14 +3,14 @@
 // meets WCAG AA contrast, and a screenshot of it lands in test-results/web/.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser, openPage, PHONE, screenshot, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, PHONE, screenshot, TV } from '../helpers/browser.ts'
 import { findLowContrast } from '../helpers/contrast.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 
 let server: WebServer
 let browser: Browser
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startWebServer(), launchBrowser()])
+  ;[server, browser] = await Promise.all([startWebServer(), connectBrowser()])
   await seedAnEvening(server)
 })
 afterAll(async () => {

@@ -4,7 +4,7 @@
 // chat-panels.test.ts.)
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
 import { type FakeTwitch, startFakeTwitch } from '../helpers/fake-twitch.ts'
 import { ADMIN_KEY } from '../helpers/server.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
@@ -16,7 +16,7 @@ let page: Page
 let problems: string[]
 beforeAll(async () => {
   twitch = await startFakeTwitch()
-  ;[server, browser] = await Promise.all([startWebServer({ TWITCH_CHAT_URL: twitch.url }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startWebServer({ TWITCH_CHAT_URL: twitch.url }), connectBrowser()])
   // The refused channel name is expected.
   ;({ page, problems } = await openPage(browser, TV, { expected: (url) => url.endsWith('/api/chat/twitch') }))
 })

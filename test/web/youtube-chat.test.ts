@@ -4,7 +4,7 @@
 // page after connecting. (The public sees none of it: chat-panels.test.ts.)
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, screenshot, TV } from '../helpers/browser.ts'
 import { type FakeYouTube, startFakeYouTube } from '../helpers/fake-youtube.ts'
 import { ADMIN_KEY } from '../helpers/server.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
@@ -16,7 +16,7 @@ let page: Page
 let problems: string[]
 beforeAll(async () => {
   youtube = await startFakeYouTube()
-  ;[server, browser] = await Promise.all([startWebServer({ YOUTUBE_API_URL: youtube.url }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startWebServer({ YOUTUBE_API_URL: youtube.url }), connectBrowser()])
   // The refused video and key are expected.
   ;({ page, problems } = await openPage(browser, TV, { expected: (url) => url.endsWith('/api/chat/youtube') }))
 })
