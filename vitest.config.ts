@@ -32,6 +32,10 @@ export default defineConfig({
     // The JSON report is what .ci/run counts; the default reporter is for people.
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },
+    // Most files wait on servers, child processes, browsers and timers rather than compute, so
+    // more files run side by side than there are cores (vitest's default is one fewer than the
+    // cores: a single worker on a 2-core machine).
+    maxWorkers: 4,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
