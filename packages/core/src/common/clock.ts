@@ -1,4 +1,5 @@
-/** Time source for the monitor, so tests can drive polls, probes and give-up without real sleeps. */
+// The clock port: time and timers that tests can drive instead of waiting for them.
+/** Time source for the monitors and the background jobs, so tests drive polls, probes and deadlines without real sleeps. */
 export interface Clock {
   now(): number
   setTimeout(fn: () => void, ms: number): unknown

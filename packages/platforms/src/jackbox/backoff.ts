@@ -1,3 +1,4 @@
+// How long a follower waits before asking the room service again after trouble.
 /** Doubling delay after each consecutive failure, capped, back to the base delay after a success. */
 export interface Backoff {
   fail(): void

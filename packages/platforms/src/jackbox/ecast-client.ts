@@ -1,3 +1,4 @@
+// The room service's REST side: a room read once by its code, and the address of its shard socket.
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { RoomInfo, RoomLookup } from '@game-picker/core'

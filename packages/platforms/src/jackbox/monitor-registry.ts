@@ -1,3 +1,4 @@
+// The room monitors of one server: a follower per session game, all reporting through one ordered writer.
 import { systemClock, type RoomMonitors } from '@game-picker/core'
 import type { RoomMonitorOptions } from './options.ts'
 import { createEcastClient, DEFAULT_ECAST_URL } from './ecast-client.ts'

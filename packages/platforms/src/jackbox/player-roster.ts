@@ -1,3 +1,4 @@
+// The players of one followed room, connected or not, as the shard sees them come and go.
 /**
  * The players of one room, by name, in join order. ecast keeps disconnected players in `here`
  * (their slot is reserved), so a player we saw leave stays disconnected on later probes until

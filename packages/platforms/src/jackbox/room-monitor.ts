@@ -1,3 +1,4 @@
+// The follower of one room: REST polls for its existence and lock, the shard link for its roster.
 import { createBackoff } from './backoff.ts'
 import type { Clock, PlayerCheckUpdate, RoomReport } from '@game-picker/core'
 import type { RoomInfo, RoomLookup } from '@game-picker/core'

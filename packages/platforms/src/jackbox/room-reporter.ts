@@ -1,3 +1,4 @@
+// At most one room report a second, always ending on the latest state.
 import type { Clock, RoomReport } from '@game-picker/core'
 import type { Timers } from './timers.ts'
 

@@ -1,3 +1,4 @@
+// One read-only shard WebSocket to a room (`ws`, protocol ecast-v0), its frames turned into events.
 import { createRequire } from 'node:module'
 import type WebSocket from 'ws'
 

@@ -1,3 +1,4 @@
+// The monitors' writes to the domain's sink, one at a time and in order.
 import type { PlayerCheckSink, PlayerCheckUpdate, RoomReport } from '@game-picker/core'
 
 /**

@@ -1,3 +1,4 @@
+// A monitor's timers on the injected clock, cancelled together when it stops.
 import type { Clock } from '@game-picker/core'
 
 /** Timers on the injected clock that can all be cancelled at once, so nothing outlives a monitor. */

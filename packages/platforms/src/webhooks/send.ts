@@ -1,3 +1,4 @@
+// One webhook delivery attempt: the signed POST to the receiver, its status or why there was none.
 import { ofetch } from 'ofetch'
 import type { PendingDelivery, SendOptions, SendResult, WebhookSender } from '@game-picker/core'
 import { signWebhook } from './sign.ts'

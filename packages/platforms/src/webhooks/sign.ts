@@ -1,3 +1,4 @@
+// The webhook signature a receiver checks, keyed by the webhook's secret.
 import { createHmac } from 'node:crypto'
 
 /**
