@@ -1,8 +1,8 @@
 // Every route of the API, with what it takes: the table the fuzz and body tests walk. A test
 // checks it against the routes the app registers, so a new route cannot be left out.
-import { createCore } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/sqlite'
 import { createApp } from '@game-picker/http'
+import { createTestCore } from './server.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** object: a JSON object is required; optional: an object or nothing; none: no body is read. */
@@ -95,7 +95,7 @@ export const ROUTES: Route[] = [
 
 /** `METHOD /path` of every route the app registers (h3 keeps them in `~routes`). */
 export async function registeredRoutes(): Promise<string[]> {
-  const core = createCore({ store: await createSqliteStore() })
+  const core = createTestCore(await createSqliteStore())
   try {
     const app = createApp(core, { jwtSecret: 'routes-listing-secret-0123456789' }) as unknown as {
       '~routes': { method: string; route: string }[]

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeEcast, type FakeEcast } from '../../../../test/helpers/fake-ecast.ts'
-import { createBackoff } from './backoff.ts'
+import { createBackoff } from '../common/backoff.ts'
 import { watchRooms } from './test-helpers/watch-rooms.ts'
 
 describe('createBackoff', () => {

@@ -1,5 +1,5 @@
 // The follower of one room: REST polls for its existence and lock, the shard link for its roster.
-import { createBackoff } from './backoff.ts'
+import { createBackoff } from '../common/backoff.ts'
 import type { Clock, PlayerCheckUpdate, RoomReport } from '@game-picker/core'
 import type { RoomInfo, RoomLookup } from '@game-picker/core'
 import type { EcastClient } from './ecast-client.ts'

@@ -1,5 +1,5 @@
 // Keeps a room's shard socket open, renewing it every probe interval and backing off after failures.
-import { createBackoff } from './backoff.ts'
+import { createBackoff } from '../common/backoff.ts'
 import { openRoomSocket, type RoomSocket, type RoomSocketEvent } from './room-socket.ts'
 import type { Timers } from './timers.ts'
 

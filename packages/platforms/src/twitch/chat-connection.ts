@@ -5,7 +5,7 @@
 // up to 30 s, back to 1 s once a connection has joined again.
 import { createRequire } from 'node:module'
 import type WebSocket from 'ws'
-import { createBackoff } from '../jackbox/backoff.ts'
+import { createBackoff } from '../common/backoff.ts'
 import { type Clock, systemClock, type ChatConnectorState } from '@game-picker/core'
 import { nickOf, parseIrcLine } from './irc.ts'
 

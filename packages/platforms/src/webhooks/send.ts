@@ -1,5 +1,4 @@
 // One webhook delivery attempt: the signed POST to the receiver, its status or why there was none.
-import { ofetch } from 'ofetch'
 import type { PendingDelivery, SendOptions, SendResult, WebhookSender } from '@game-picker/core'
 import { signWebhook } from './sign.ts'
 
@@ -12,6 +11,8 @@ export const sendWebhook: WebhookSender = async (delivery: PendingDelivery, opti
       data: delivery.payload ?? null,
     })
     const timestamp = String(Math.floor(options.at.getTime() / 1000))
+    // Loaded at the first attempt, not with the package: a CLI command that sends nothing starts faster.
+    const { ofetch } = await import('ofetch')
     const response = await ofetch.raw(delivery.webhook.url, {
       method: 'POST',
       // A string body is sent byte for byte, so the receiver hashes exactly what we signed.

@@ -6,7 +6,7 @@
 // `youtube:CHANNEL_ID`, once by its id. quotaExceeded: waits until midnight Pacific time, when
 // the quota comes back; liveChatEnded, a chat gone, or `offlineAt`: the stream is over, reading
 // stops for good. The page token and the quota are saved after every call.
-import { createBackoff } from '../jackbox/backoff.ts'
+import { createBackoff } from '../common/backoff.ts'
 import type { Clock, ChatConnectorState, PlatformConnection, PlatformContext } from '@game-picker/core'
 import { type LiveChatPage, QUOTA_COST, type YouTubeApi, YouTubeError } from './api.ts'
 import { nextQuotaReset } from './pacific-day.ts'

@@ -1,4 +1,4 @@
-// How long a follower waits before asking the room service again after trouble.
+// How long a client waits before asking an outside service again after trouble: doubling, capped.
 /** Doubling delay after each consecutive failure, capped, back to the base delay after a success. */
 export interface Backoff {
   fail(): void
