@@ -1,10 +1,10 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { createCore, EVENT_TYPES } from '@game-picker/core'
+import { EVENT_TYPES } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/sqlite'
 import { createApp, listApiRoutes, loadOpenApiDocument } from '@game-picker/http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { call, login, startTestServer, type TestServer } from '../helpers/server.ts'
+import { call, createTestCore, login, startTestServer, type TestServer } from '../helpers/server.ts'
 
 
 type Json = Record<string, any>
@@ -23,7 +23,7 @@ const documentedOperations = () => Object.entries<Json>(document.paths).flatMap(
   METHODS.filter((method) => item[method]).map((method) => `${method.toUpperCase()} ${path}`))
 
 async function registeredRoutes() {
-  const core = createCore({ store: await createSqliteStore() })
+  const core = createTestCore(await createSqliteStore())
   const app = createApp(core, { jwtSecret: 'routes-only' })
   await core.close()
   // h3 writes a parameter `:id`, OpenAPI `{id}`.

@@ -3,11 +3,10 @@
 // each is called with a token of each single scope, and answers 403 "Token lacks scope: SCOPE"
 // exactly where the token lacks the route's scope, and gets past auth everywhere else.
 import { type Scope, SCOPES } from '@game-picker/core'
-import { createCore } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/sqlite'
 import { createApp, listApiRoutes, loadOpenApiDocument } from '@game-picker/http'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { call, login, startTestServer, type TestServer } from '../helpers/server.ts'
+import { call, createTestCore, login, startTestServer, type TestServer } from '../helpers/server.ts'
 
 type Json = Record<string, any>
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
@@ -41,7 +40,7 @@ const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => (
 const holds = (scope: Scope, needed: Scope) => scope === needed || scope === 'admin'
 
 test('the document states the scope of every protected operation, as the router enforces it', async () => {
-  const core = createCore({ store: await createSqliteStore() })
+  const core = createTestCore(await createSqliteStore())
   const app = createApp(core, { jwtSecret: 'scopes-only' })
   await core.close()
   const routed = new Map(listApiRoutes(app).map((route) => [`${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`, route.scope]))

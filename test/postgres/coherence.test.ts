@@ -107,10 +107,7 @@ test('a server killed while holding its caches holds up writes only until its sn
     const store = await createPostgresStore({ url: process.argv[1], holdCaches: true, log: () => {} })
     setInterval(() => void store.read((tx) => tx.listGames()).catch(() => {}), 100) // busy: it keeps its lease`, url], { stdio: 'ignore' })
   closing.push(async () => void child.kill('SIGKILL'))
-  for (let tries = 0; (await holderCount(url)) < 3; tries++) {
-    if (tries > 200) throw new Error('the third server never took its lease')
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+  await until(() => holderCount(url), (holders) => holders === 3, 30_000) // the third server took its lease
   await untilTrusted(b)
   child.kill('SIGKILL')
 
@@ -129,10 +126,7 @@ test('a server that reads nothing gives its lease up, so writes stop waiting for
   // a keeps reading; b goes quiet.
   const reading = setInterval(() => void a.core.games.list(), 100)
   try {
-    for (let tries = 0; (await holderCount(url)) > 1; tries++) {
-      if (tries > 100) throw new Error('the idle server kept its lease')
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    await until(() => holderCount(url), (holders) => holders === 1, 30_000, 100) // the idle server gave its lease up
     const game = await a.core.games.create({ pack_name: 'P', title: 'While resting', min_players: 1, max_players: 8 })
     expect((await b.core.games.list()).map((one) => one.id)).toEqual([game.id]) // checked: it holds no lease
     await untilTrusted(b)

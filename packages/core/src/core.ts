@@ -1,5 +1,5 @@
-// createCore: the whole domain over a Store. Every use case validates its own input and
-// throws only DomainError for bad input.
+// createCore: the whole domain over a Store and the adapters it is handed (it builds none).
+// Every use case validates its own input and throws only DomainError for bad input.
 import { randomUUID } from 'node:crypto'
 import { createAdminKeys } from './access/admin-key.ts'
 import { createApiTokens } from './access/api-tokens.ts'
