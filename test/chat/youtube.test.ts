@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { connectEvents } from '../helpers/event-client.ts'
 import { createFakeClock, type FakeClock } from '../helpers/fake-clock.ts'
 import { type FakeYouTube, startFakeYouTube } from '../helpers/fake-youtube.ts'
-import { ADMIN_KEY, call, createTestCore, login, openSharedStores, openTestStore } from '../helpers/server.ts'
+import { ADMIN_KEY, call, type CallResult, createTestCore, login, openSharedStores, openTestStore } from '../helpers/server.ts'
 import { until } from '../helpers/until.ts'
 
 const VIDEO = 'jNQXAC9IVRw'
@@ -148,9 +148,10 @@ describe('the API', () => {
       .toEqual([bodyKey, secretKey, secretKey]) // the refused body key; then the server's, for videos.list and the reader
     answers.push(await call(url, 'GET', '/api/chat/youtube'), await call(url, 'GET', '/api/chat'), await api('GET', '/api/audit'))
     answers.push(await api('DELETE', '/api/chat/youtube'))
-    await new Promise((resolve) => setTimeout(resolve, 300)) // the audit log's batch
-    answers.push(await api('GET', '/api/audit'))
-    const audited = answers.at(-1)!.body.filter((entry: { path: string }) => entry.path === '/api/chat/youtube')
+    // The audit log writes in batches: wait for the last one.
+    const chatEntries = (answer: CallResult) => answer.body.filter((entry: { path: string }) => entry.path === '/api/chat/youtube')
+    answers.push(await until(() => api('GET', '/api/audit'), (answer) => chatEntries(answer).some((entry: { method: string }) => entry.method === 'DELETE')))
+    const audited = chatEntries(answers.at(-1)!)
     expect(audited.map((entry: { method: string; status: number }) => `${entry.method} ${entry.status}`)).toEqual(expect.arrayContaining(['POST 400', 'POST 201', 'DELETE 200']))
     const everything = [...answers.map((answer) => answer.text), ...logs, ...stream.events.map((event) => event.data)].join('\n')
     for (const key of [secretKey, bodyKey]) expect(everything).not.toContain(key)

@@ -107,7 +107,13 @@ test('a server killed while holding its caches holds up writes only until its sn
     const store = await createPostgresStore({ url: process.argv[1], holdCaches: true, log: () => {} })
     setInterval(() => void store.read((tx) => tx.listGames()).catch(() => {}), 100) // busy: it keeps its lease`, url], { stdio: 'ignore' })
   closing.push(async () => void child.kill('SIGKILL'))
-  await until(() => holderCount(url), (holders) => holders === 3, 30_000) // the third server took its lease
+  // a and b keep reading, so they keep their leases while the third server starts and takes its own.
+  const reading = setInterval(() => void Promise.all([a.core.games.list(), b.core.games.list()]).catch(() => {}), 100)
+  try {
+    await until(() => holderCount(url), (holders) => holders === 3, 30_000)
+  } finally {
+    clearInterval(reading)
+  }
   await untilTrusted(b)
   child.kill('SIGKILL')
 

@@ -178,10 +178,11 @@ describe('reading a live chat', () => {
     expect(h.states()).toEqual(['reconnecting'])
     expect(h.clock.dueTimes()).toEqual([START + 10_000])
     await callAt(h, START + 10_000)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The second failure is handled when the next try is scheduled.
+    await until(() => h.clock.dueTimes(), (due) => due.length > 0, 10_000, 5)
     expect(h.clock.dueTimes()).toEqual([START + 30_000])
     await callAt(h, START + 30_000)
-    await settled(h, 2)
+    await until(() => h.states(), (states) => states.length >= 2, 10_000, 5)
     expect(h.states()).toEqual(['reconnecting', 'connected'])
     expect(h.clock.dueTimes()).toEqual([START + 35_000])
   })
