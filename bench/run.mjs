@@ -49,7 +49,7 @@ const runs = (group) => ONLY.includes(group)
 const DISCORD_ROUND_TRIP_MS = 80
 const DISCORD_BURST = 300
 
-for (const file of [dist.core, dist.sqlite, dist.http]) {
+for (const file of [dist.core, dist.sqlite, dist.platforms, dist.http]) {
   if (!existsSync(file)) {
     console.error(`bench: ${file} is missing; build first (pnpm build)`)
     process.exit(1)

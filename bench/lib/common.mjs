@@ -11,7 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const dist = {
   core: `${ROOT}packages/core/dist/index.js`,
-  sqlite: `${ROOT}packages/core/dist/sqlite/index.js`,
+  sqlite: `${ROOT}packages/sqlite/dist/index.js`,
+  platforms: `${ROOT}packages/platforms/dist/index.js`,
   http: `${ROOT}packages/http/dist/index.js`,
   cliBin: `${ROOT}packages/cli/bin/game-picker.js`,
   cliEntry: `${ROOT}packages/cli/dist/bin.js`,

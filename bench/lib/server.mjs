@@ -1,5 +1,6 @@
-// The real server from the production build (packages/http/dist + packages/core/dist), the way
-// `game-picker serve --port P --db FILE` wires it: a file-backed sqlite store, createCore, startServer.
+// The real server from the production build (packages/http/dist, core, sqlite and platforms), the
+// way `game-picker serve --port P --db FILE` wires it: a file-backed sqlite store, createCore with
+// the outside world's adapters, startServer.
 // Usage: node bench/lib/server.mjs --db FILE --port P   (admin key from ADMIN_KEY)
 import { parseArgs } from 'node:util'
 import { dist, load } from './common.mjs'
@@ -7,9 +8,12 @@ import { dist, load } from './common.mjs'
 const { values } = parseArgs({ options: { db: { type: 'string' }, port: { type: 'string' } } })
 const { createCore } = await load(dist.core)
 const { createSqliteStore } = await load(dist.sqlite)
+const { createJackboxRoomService, sendWebhook } = await load(dist.platforms)
 const { startServer } = await load(dist.http)
 
-const core = createCore({ store: await createSqliteStore({ file: values.db }) })
+const core = createCore({
+  store: await createSqliteStore({ file: values.db }), roomService: createJackboxRoomService({ ecastUrl: process.env.ECAST_URL }), webhookSender: sendWebhook,
+})
 const server = await startServer({
   core, port: Number(values.port), host: '127.0.0.1', adminKey: process.env.ADMIN_KEY, log: () => {},
 })

@@ -42,9 +42,11 @@ async function startForRun(): Promise<TestPostgres & { stop(): Promise<void> }> 
   const external = process.env.GAME_PICKER_TEST_PG_URL
   // Room for the suites' many short-lived servers, each with its own small pool. The tests kill
   // servers of ours, never this PostgreSQL, so it need not wait for the disk: a commit's flush
-  // was most of what a test database's set-up and each write waited for.
+  // was most of what a test database's set-up and each write waited for. Nor does it vacuum: the
+  // hundreds of small databases of a run live minutes, and the launcher's round of them started
+  // a worker process every fraction of a second.
   const cluster = external ? null : await startPgCluster([
-    '-c', 'max_connections=500', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+    '-c', 'max_connections=500', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'autovacuum=off',
   ])
   const adminUrl = external ?? cluster!.adminUrl
   await run(adminUrl, `CREATE ROLE ${owner.user} LOGIN PASSWORD '${owner.password}'`)
