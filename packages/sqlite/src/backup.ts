@@ -50,17 +50,26 @@ async function flushAndRest(io: FileIO, file: string): Promise<void> {
 /** The temporary name a backup is written under until it is complete and checked. */
 export const partialPath = (target: string) => `${target}.partial`
 
+/**
+ * The databases a backup was asked of and whose snapshot is not taken yet, claimed before the
+ * first await: of two calls at once the first goes on and the second is refused, however the
+ * disk answers their first reads.
+ */
+const claimed = new WeakSet<SqlDatabase>()
+
 /** Copies `db` (a file database open for writing) to `target`, which must not exist. Returns its size. */
 export async function backupDatabase(db: SqlDatabase, target: string, options: BackupOptions = {}): Promise<{ bytes: number }> {
   const snapshots = snapshotsOf(db)
   if (!snapshots) throw new Error('Backups need a database file')
-  if (snapshots.backingUp) throw new BackupRunningError()
+  if (snapshots.backingUp || claimed.has(db)) throw new BackupRunningError()
+  claimed.add(db)
   const io = options.io ?? createNodeFileIO()
   const temp = partialPath(target)
   try {
     if ((await io.size(target)) !== null) throw new BackupTargetExistsError(target)
     await io.remove(temp) // left by a backup that was killed
     const snapshot = await snapshots.snapshot()
+    claimed.delete(db) // the snapshot holds the slot now, until the copy is taken
     let bytes = 0
     try {
       for (let slice = snapshot.next(options.slicePages ?? 64); slice.length > 0; slice = snapshot.next(options.slicePages ?? 64)) {
@@ -84,6 +93,7 @@ export async function backupDatabase(db: SqlDatabase, target: string, options: B
     await io.remove(temp).catch(() => {})
     throw error
   } finally {
+    claimed.delete(db)
     if (!options.io) await io.close()
   }
 }
