@@ -7,25 +7,15 @@
 //   poll bob [count] [players]   /poll (bob has Manage Server)     close bob   /close
 //   press ann 2                  presses candidate 2 on the newest poll message
 //   say ann thisgame++           writes a message             show          the bot's messages
-// The TypeScript source is transpiled once into node_modules/.cache (Node 20 runs no .ts).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+// The TypeScript source is loaded through Vite's module runner (loadTestHelper), imports and all.
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import ts from 'typescript'
-import { ROOT } from './common.mjs'
+import { loadTestHelper } from './common.mjs'
 
-/** startFakeDiscord from the test helper, transpiled (inside the repository, so `ws` resolves). */
+/** startFakeDiscord from the test helper. */
 export async function loadFakeDiscord() {
-  const source = readFileSync(`${ROOT}test/helpers/fake-discord.ts`, 'utf8')
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
-  })
-  const dir = `${ROOT}node_modules/.cache/game-picker`
-  mkdirSync(dir, { recursive: true })
-  const file = `${dir}/fake-discord.mjs`
-  writeFileSync(file, outputText)
-  return (await import(pathToFileURL(file).href)).startFakeDiscord
+  return (await loadTestHelper('fake-discord.ts')).startFakeDiscord
 }
 
 async function main() {
