@@ -44,6 +44,7 @@ export function createLocalBackend(core: Core): Backend {
       stopPlayerCheck: monitorNeedsServer,
     },
     rooms: {
+      // `room CODE` asks the room service (ECAST_URL) once; a server on the database follows the room.
       follow: async (sessionId, body) =>
         (await core.rooms.follow(sessionId, body, (code) => core.roomMonitors.readRoom(code))).sessionGame,
       list: core.rooms.ofSession,

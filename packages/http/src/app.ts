@@ -36,7 +36,7 @@ export interface AppOptions {
   corsOrigin?: string | string[]
   /** The live event streams; default: a set of its own (startServer passes one it can end on shutdown). */
   eventStreams?: EventStreams
-  /** Backups of the database file; default: none configured (startServer passes its schedule's). */
+  /** Backups of the database file; default: none configured (startServer passes the ones it was handed). */
   backups?: Backups
   /** Where the server listens and the URLs phones can open (GET /api/network); default: the address each request came to. */
   network?: () => NetworkInfo
