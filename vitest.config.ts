@@ -52,6 +52,9 @@ export default defineConfig({
     // cores, a CLI walkthrough of a hundred commands may take a minute.
     testTimeout: 60_000,
     hookTimeout: 30_000,
+    // expect.poll waits for a state (a page showing a vote, a server taking a lease) up to 10 s,
+    // not vitest's 1 s: on a busy machine the state comes, later.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,

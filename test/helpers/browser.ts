@@ -18,12 +18,6 @@ export const TV = { width: 1920, height: 1080 }
 /** Screenshots go here (git ignores it); two of them are copied into docs/ for the README. */
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/web/', import.meta.url))
 
-/**
- * expect.poll's options for waiting on what a page shows, however busy the machine: its
- * default gives up after 1 s. The tests wait for the state, not for a clock.
- */
-export const SHOWN = { timeout: 10_000 }
-
 /** The run's browser; closing what this returns closes this file's contexts and disconnects. */
 export async function connectBrowser(): Promise<Browser> {
   return playwright.connect(inject('chromiumEndpoint'))

@@ -2,7 +2,7 @@
 // without a reload, and a lost event stream says so until it reconnects by itself.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { connectBrowser, openPage, PHONE, SHOWN, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, PHONE, TV } from '../helpers/browser.ts'
 import { startWebServer, type WebServer } from '../helpers/web-server.ts'
 
 let server: WebServer
@@ -35,7 +35,7 @@ const overlayVotes = () => overlay.locator('.overlay-votes').textContent()
 
 test('the overlay is a transparent page with the current game in large type', async () => {
   const title = overlay.getByRole('heading', { level: 1 })
-  await expect.poll(() => title.textContent(), SHOWN).toBe('Trivia Murder Party')
+  await expect.poll(() => title.textContent()).toBe('Trivia Murder Party')
   expect(await overlay.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor]))
     .toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)'])
   expect(parseFloat(await title.evaluate((element) => getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(48)
@@ -45,14 +45,14 @@ test('the overlay is a transparent page with the current game in large type', as
 
 test('a vote posted to the API shows on /session and /overlay without a reload', async () => {
   const item = session.getByRole('listitem').filter({ hasText: 'Trivia Murder Party' })
-  await expect.poll(() => item.textContent(), SHOWN).toMatch(/playing.*Room WXYZ.*\+0 \/ -0/)
+  await expect.poll(() => item.textContent()).toMatch(/playing.*Room WXYZ.*\+0 \/ -0/)
 
   await vote('up', 'viewer1')
-  await expect.poll(overlayVotes, SHOWN).toBe('+1 / -0')
-  await expect.poll(() => item.textContent(), SHOWN).toContain('+1 / -0')
+  await expect.poll(overlayVotes).toBe('+1 / -0')
+  await expect.poll(() => item.textContent()).toContain('+1 / -0')
   await vote('down', 'viewer2')
-  await expect.poll(overlayVotes, SHOWN).toBe('+1 / -1')
-  await expect.poll(() => item.textContent(), SHOWN).toContain('+1 / -1')
+  await expect.poll(overlayVotes).toBe('+1 / -1')
+  await expect.poll(() => item.textContent()).toContain('+1 / -1')
   expect([await notReloaded(session), await notReloaded(overlay)]).toEqual([true, true])
 })
 
@@ -61,11 +61,11 @@ test('room code, player count and the next game reach /session and /overlay from
   await server.admin('PATCH', `/api/sessions/1/games/${row.id}/room-code`, { room_code: 'QRST' })
   await server.admin('PATCH', `/api/sessions/1/games/${row.id}/player-count`, { player_count: 6 })
   const item = session.getByRole('listitem').filter({ hasText: 'Trivia Murder Party' })
-  await expect.poll(() => item.textContent(), SHOWN).toMatch(/Room QRST.*6 players/)
+  await expect.poll(() => item.textContent()).toMatch(/Room QRST.*6 players/)
 
   await server.admin('POST', '/api/sessions/1/games', { game_id: await gameId('Drawful 2') })
-  await expect.poll(() => overlay.getByRole('heading', { level: 1 }).textContent(), SHOWN).toBe('Drawful 2')
-  await expect.poll(() => item.textContent(), SHOWN).toContain('played')
+  await expect.poll(() => overlay.getByRole('heading', { level: 1 }).textContent()).toBe('Drawful 2')
+  await expect.poll(() => item.textContent()).toContain('played')
   expect(await session.getByRole('main').getByRole('listitem').allTextContents()).toEqual([
     expect.stringContaining('Trivia Murder Party'), expect.stringContaining('Drawful 2'),
   ])
@@ -76,13 +76,13 @@ test('a lost stream shows "Disconnected" until it reconnects by itself, then the
   const status = session.getByRole('status')
   expect(await status.textContent()).toBe('')
   await server.serve.stop('SIGKILL') // as a crash would: no goodbye on the stream
-  await expect.poll(() => status.textContent(), SHOWN).toMatch(/^Disconnected/)
+  await expect.poll(() => status.textContent()).toMatch(/^Disconnected/)
 
   await server.restart()
   await vote('up', 'viewer3') // while the page may still be reconnecting: the stream replays it
-  await expect.poll(() => status.textContent(), SHOWN).toBe('')
-  await expect.poll(overlayVotes, SHOWN).toBe('+1 / -0')
+  await expect.poll(() => status.textContent()).toBe('')
+  await expect.poll(overlayVotes).toBe('+1 / -0')
   const item = session.getByRole('listitem').filter({ hasText: 'Drawful 2' })
-  await expect.poll(() => item.textContent(), SHOWN).toContain('+1 / -0')
+  await expect.poll(() => item.textContent()).toContain('+1 / -0')
   expect([await notReloaded(session), await notReloaded(overlay)]).toEqual([true, true])
 })

@@ -4,7 +4,7 @@
 // vote through that URL, one changes its vote; the overlay follows; the admin closes the poll and the winner joins the session.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { LAN_HOST, connectBrowser, openPage, PHONE, screenshot, SHOWN, TV } from '../helpers/browser.ts'
+import { LAN_HOST, connectBrowser, openPage, PHONE, screenshot, TV } from '../helpers/browser.ts'
 import { findLowContrast } from '../helpers/contrast.ts'
 import { decodeQr } from '../helpers/qr.ts'
 import { ADMIN_KEY } from '../helpers/server.ts'
@@ -47,7 +47,7 @@ test('the room chooses: TV, QR code, two phones, a changed vote, the overlay, cl
   expect(opened.request().postDataJSON()).toMatchObject({ pick: { playerCount: 6, count: 3 }, durationSeconds: 300, addWinner: true })
   await tv.page.waitForURL(`${tvUrl}/poll`)
   const titles: string[] = poll.candidates.map((candidate: { game: { title: string } }) => candidate.game.title)
-  await expect.poll(() => votesOf(tv.page, 'Votes'), SHOWN).toEqual(rows(titles, [0, 0, 0]))
+  await expect.poll(() => votesOf(tv.page, 'Votes')).toEqual(rows(titles, [0, 0, 0]))
   expect(await tv.page.getByRole('heading', { level: 1 }).textContent()).toBe('Let the room choose')
   expect(await tv.page.getByRole('timer', { name: 'Time left' }).textContent()).toMatch(/^[45]:\d\d$/)
   expect(await tv.page.getByText(`${tvUrl}/vote`, { exact: true }).isVisible()).toBe(true)
@@ -58,14 +58,14 @@ test('the room chooses: TV, QR code, two phones, a changed vote, the overlay, cl
   for (const phone of phones) await phone.page.goto(voteUrl!)
   const voteFor = (phone: Page, title: string) => phone.getByRole('button', { name: `Vote for ${title}` }).click()
   await voteFor(phones[0].page, titles[1])
-  await expect.poll(() => phones[0].page.getByText(`Your vote: ${titles[1]}`).count(), SHOWN).toBe(1)
-  await expect.poll(() => votesOf(tv.page, 'Votes'), SHOWN).toEqual(rows(titles, [0, 1, 0]))
+  await expect.poll(() => phones[0].page.getByText(`Your vote: ${titles[1]}`).count()).toBe(1)
+  await expect.poll(() => votesOf(tv.page, 'Votes')).toEqual(rows(titles, [0, 1, 0]))
   await voteFor(phones[1].page, titles[2])
-  await expect.poll(() => votesOf(tv.page, 'Votes'), SHOWN).toEqual(rows(titles, [0, 1, 1]))
+  await expect.poll(() => votesOf(tv.page, 'Votes')).toEqual(rows(titles, [0, 1, 1]))
   // The second phone changes its mind: the vote moves, it does not count twice.
   await voteFor(phones[1].page, titles[1])
-  await expect.poll(() => phones[1].page.getByText(`Your vote: ${titles[1]}`).count(), SHOWN).toBe(1)
-  await expect.poll(() => votesOf(tv.page, 'Votes'), SHOWN).toEqual(rows(titles, [0, 2, 0]))
+  await expect.poll(() => phones[1].page.getByText(`Your vote: ${titles[1]}`).count()).toBe(1)
+  await expect.poll(() => votesOf(tv.page, 'Votes')).toEqual(rows(titles, [0, 2, 0]))
   expect(await phones[1].page.getByRole('button', { name: `Vote for ${titles[1]}` }).getAttribute('aria-pressed')).toBe('true')
   for (const page of [tv.page, phones[0].page]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(page.viewportSize()!.width)
@@ -76,16 +76,16 @@ test('the room chooses: TV, QR code, two phones, a changed vote, the overlay, cl
 
   const overlay = await openPage(browser, TV)
   await overlay.page.goto(`${server.url}/overlay`)
-  await expect.poll(() => votesOf(overlay.page, 'Poll'), SHOWN).toEqual(rows(titles, [0, 2, 0]))
+  await expect.poll(() => votesOf(overlay.page, 'Poll')).toEqual(rows(titles, [0, 2, 0]))
   expect(await overlay.page.getByText('2 votes', { exact: true }).count()).toBe(2) // the bar and the total
 
   await tv.page.getByRole('button', { name: 'Close poll' }).click()
-  await expect.poll(() => tv.page.getByRole('heading', { level: 2, name: titles[1] }).count(), SHOWN).toBe(1)
+  await expect.poll(() => tv.page.getByRole('heading', { level: 2, name: titles[1] }).count()).toBe(1)
   expect(await tv.page.getByRole('heading', { level: 1 }).textContent()).toBe('The room has chosen')
   expect(await tv.page.getByText('Added to session #1').count()).toBe(1)
   expect(await tv.page.getByRole('button', { name: 'Close poll' }).count()).toBe(0)
-  await expect.poll(() => overlay.page.getByRole('heading', { level: 1 }).textContent(), SHOWN).toBe(`Winner: ${titles[1]}`)
-  for (const phone of phones) await expect.poll(() => phone.page.getByText('No poll is open').count(), SHOWN).toBe(1)
+  await expect.poll(() => overlay.page.getByRole('heading', { level: 1 }).textContent()).toBe(`Winner: ${titles[1]}`)
+  for (const phone of phones) await expect.poll(() => phone.page.getByText('No poll is open').count()).toBe(1)
   await screenshot(tv.page, 'poll-winner-tv')
 
   const added = await server.admin('GET', '/api/sessions/1/games')
@@ -97,7 +97,7 @@ test('the room chooses: TV, QR code, two phones, a changed vote, the overlay, cl
 test('with no poll open, /vote says so and /poll points to the Pick page', async () => {
   const phone = await openPage(browser, PHONE)
   await phone.page.goto(`${server.url}/vote`)
-  await expect.poll(() => phone.page.getByText('No poll is open').count(), SHOWN).toBe(1)
+  await expect.poll(() => phone.page.getByText('No poll is open').count()).toBe(1)
   expect(await phone.page.getByRole('button', { name: /^Vote for/ }).count()).toBe(0)
   const tv = await openPage(browser, TV)
   await tv.page.goto(`${server.url}/poll`)
