@@ -137,16 +137,22 @@ describe('instances on one database', () => {
   test('event ids commit in order: an event never appears below one a reader already saw', async () => {
     const { stores } = await instances(2)
     const event = (type: string) => ({ type, body: '{}', created_at: new Date().toISOString() })
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-    // The slow transaction writes its event first and commits last; the fast one is not held up.
+    // The slow transaction writes its event first and commits last, once the fast one committed and
+    // was read: the order is held by the test, not by a pause a busy machine may outlast.
+    let inserted!: () => void
+    let release!: () => void
+    const slowInserted = new Promise<void>((resolve) => { inserted = resolve })
+    const released = new Promise<void>((resolve) => { release = resolve })
     const slow = stores[0].transaction(async (tx) => {
       await tx.insertEvent(event('slow'))
       await tx.getSetting('') // sends the insert now
-      await pause(300)
+      inserted()
+      await released
     })
-    await pause(50)
+    await slowInserted
     await stores[1].transaction(async (tx) => void await tx.insertEvent(event('fast')))
     const seenWhenFastCommitted = await stores[1].read((tx) => tx.listEventsAfter(0, 10))
+    release()
     await slow
     const seenAfter = await stores[0].read((tx) => tx.listEventsAfter(0, 10))
     expect(seenWhenFastCommitted.map((row) => row.type)).toEqual(['fast'])
