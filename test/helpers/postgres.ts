@@ -10,14 +10,18 @@ export const TEST_STORE: TestStoreKind = process.env.GAME_PICKER_TEST_STORE === 
 
 let created = 0
 
-/** A new, empty database; its URL logs in as the ordinary role that owns it. */
-export async function createTestDatabase(): Promise<string> {
-  const { adminUrl, owner, prefix } = inject('postgres')
+/**
+ * A new database, holding nothing yet: migrated (a copy of the run's template) unless `schema` is
+ * 'none', for the tests of migrating and of starting on an empty database. Its URL logs in as the
+ * ordinary role that owns it.
+ */
+export async function createTestDatabase({ schema = 'migrated' }: { schema?: 'migrated' | 'none' } = {}): Promise<string> {
+  const { adminUrl, owner, prefix, fromTemplate } = inject('postgres')
   const name = `${prefix}${process.pid}_${++created}_${randomBytes(2).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
-    await admin.query(`CREATE DATABASE ${name} OWNER ${owner.user}`)
+    await admin.query(`CREATE DATABASE ${name} OWNER ${owner.user} ${schema === 'migrated' ? fromTemplate : ''}`)
   } finally {
     await admin.end()
   }

@@ -11,7 +11,7 @@ import { createTestDatabase } from '../helpers/postgres.ts'
 const T = '2026-11-22T20:00:00.000Z'
 
 test('a version-10 database gets the bundled app tags and keeps following its watched room', async () => {
-  const url = await createTestDatabase()
+  const url = await createTestDatabase({ schema: 'none' })
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

@@ -40,7 +40,7 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
 
 describe('instances on one database', () => {
   test('starting at the same moment on an empty database, they migrate and load the catalogue once', async () => {
-    const url = await createTestDatabase()
+    const url = await createTestDatabase({ schema: 'none' })
     let seeded = 0
     const stores = await Promise.all(Array.from({ length: 4 }, () => createPostgresStore({
       url, log: () => {},

@@ -14,7 +14,7 @@ test('a library user sets up a new database with the catalogue through the READM
   expect(snippet).toContain(example)
   // Inside the package folder, so its own name and @game-picker/core resolve (to dist).
   const script = join(PACKAGE, `.readme-snippet-${process.pid}.mjs`)
-  writeFileSync(script, snippet!.replace(example, await createTestDatabase()))
+  writeFileSync(script, snippet!.replace(example, await createTestDatabase({ schema: 'none' })))
   try {
     const run = () => new Promise<string>((resolve, reject) =>
       execFile(process.execPath, [script], (error, out, err) => (error ? reject(new Error(err)) : resolve(out))))

@@ -11,7 +11,7 @@ import { createTestDatabase } from '../helpers/postgres.ts'
 const T = (minute: number) => `2026-11-22T20:${String(minute).padStart(2, '0')}:00.000Z`
 
 test('a version-9 database gets tickers, last_played_at and ticker votes', async () => {
-  const url = await createTestDatabase()
+  const url = await createTestDatabase({ schema: 'none' })
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
