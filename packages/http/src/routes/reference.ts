@@ -2,6 +2,8 @@
 // Swagger UI (no CDN). Both are loaded on first request, so a server that nobody asks for docs
 // never loads them.
 import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
 import { getRouterParam, type H3 } from 'h3'
 import { loadOpenApiDocument } from '../openapi/load.ts'
 import type { ApiRouter } from '../router.ts'
@@ -42,12 +44,14 @@ export function registerReferenceRoutes(api: ApiRouter, app: H3) {
       return { error: 'Not found' }
     }
     event.res.headers.set('content-type', type)
-    return readFile(new URL(file, VENDOR_DIR))
+    return readFile(new URL(file, vendorDir()))
   })
 }
 
-// Swagger UI's files, copied from swagger-ui-dist by the build (a devDependency: installed, it
-// would bring @scarf/scarf and its install script). This module is src/routes/reference.ts in
-// the workspace and dist/routes/reference.js when installed: from both, ../../dist/ is the
-// package's dist, so the tests running the sources read the built copy too.
-const VENDOR_DIR = new URL('../../dist/reference-assets/', import.meta.url)
+// Swagger UI's files, copied into the package's dist by the build (swagger-ui-dist is a
+// devDependency: installed, it would bring @scarf/scarf and its install script). Found through
+// the package's name, not this module's place: this code runs from src in the workspace's tests,
+// from dist when installed, and from inside the game-picker binary's bundle.
+let vendor: URL | undefined
+const vendorDir = () =>
+  (vendor ??= new URL('dist/reference-assets/', pathToFileURL(createRequire(import.meta.url).resolve('@game-picker/http/package.json'))))
