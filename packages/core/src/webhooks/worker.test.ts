@@ -30,6 +30,16 @@ const answerAfter = (ms: number, status: number): ReceiverHandler => (_req, res)
   setTimeout(() => res.writeHead(status).end(), ms)
 }
 
+/**
+ * A receiver that hangs until the test lets it answer: it hangs for as long as the test looks,
+ * however slow the machine, and the worker's stop() at the end need not wait for a timeout.
+ */
+function holdUntilReleased(): { handler: ReceiverHandler; release: () => void } {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => { release = resolve })
+  return { handler: (_req, res) => void released.then(() => res.writeHead(200).end()), release }
+}
+
 const outcomes = (logs: { responseStatus: number | null; errorMessage: string | null }[]) =>
   logs.map((log) => [log.responseStatus, log.errorMessage])
 
@@ -97,32 +107,39 @@ describe('createWebhookWorker', () => {
   })
 
   it('does not let a hanging receiver delay another webhook, retries included', async () => {
-    const slow = await startReceiver(hang)
+    // The slow receiver hangs until the checks are done, not until a timeout that a busy machine
+    // could reach before the fast receiver's two attempts finish.
+    const hanging = holdUntilReleased()
+    const slow = await startReceiver(hanging.handler)
     const fast = await startReceiver(respondWith(500, 200))
     const queue = createMemoryQueue()
     const stuck = queue.enqueue({ url: slow.url, webhookId: 1 }) // older, so listed first
     queue.enqueue({ url: fast.url, webhookId: 2 })
-    // Long enough that the fast receiver's two attempts finish first even on a loaded machine.
-    startWorker(queue, { timeoutMs: 2500 })
+    startWorker(queue)
 
     const logs = await queue.untilLogs(2)
     expect(logs.map((log) => [log.webhookId, log.responseStatus])).toEqual([[2, 500], [2, 200]])
     expect(slow.requests).toHaveLength(1) // sent first, still waiting for its answer
     expect(queue.find(stuck.id)).toEqual({ attempts: 0, nextAt: expect.any(String) })
+    hanging.release()
   })
 
   it('finds a due time hidden behind an in-flight attempt (a retry left by a previous process)', async () => {
-    const slow = await startReceiver(hang)
+    // The slow receiver hangs until the test has seen the first log: the first attempt to end
+    // would otherwise be the slow one's, at its timeout, whenever the fast one is found late.
+    const hanging = holdUntilReleased()
+    const slow = await startReceiver(hanging.handler)
     const fast = await startReceiver(respondWith(200))
     const queue = createMemoryQueue()
     queue.enqueue({ url: slow.url, webhookId: 1 })
     // Due shortly after start, so the worker learns of it only from nextDueAt(), which keeps
     // answering the earlier, in-flight delivery's time.
     queue.enqueue({ url: fast.url, webhookId: 2, attempts: 1, dueAt: new Date(Date.now() + 50).toISOString() })
-    startWorker(queue, { timeoutMs: 1800 })
+    startWorker(queue)
 
     const [first] = await queue.untilLogs(1)
     expect([first.webhookId, first.responseStatus]).toEqual([2, 200])
+    hanging.release()
   })
 
   it('stop() waits for the in-flight attempt to be recorded, then sends nothing more', async () => {
@@ -213,8 +230,8 @@ describe('createWebhookWorker', () => {
     queue.enqueue({ url: receiver.url })
     const { worker, messages } = startWorker(queue)
 
-    await sleep(20)
-    expect(messages).toEqual([expect.stringContaining('database is locked')])
+    // The start-up look fails; on a busy machine it may come later than a fixed pause.
+    await expect.poll(() => messages).toEqual([expect.stringContaining('database is locked')])
     worker.wake()
     expect(outcomes(await queue.untilLogs(1))).toEqual([[200, null]])
   })
