@@ -6,10 +6,13 @@ import { call, type CallResult, login, startTestServer, type TestServer } from '
 import { tempDir } from '../helpers/tmp-dir.ts'
 import { until } from '../helpers/until.ts'
 
-const FAST = { webhookRetryDelaysMs: [50, 100], webhookTimeoutMs: 300 }
+// Short retry delays keep the file fast. The attempt timeout stays long where receivers answer:
+// an answer at once may still take a few hundred ms on a busy machine and must not time out.
+// Tests that wait for a hanging receiver's timeout pass a shorter one.
+const FAST = { webhookRetryDelaysMs: [50, 100], webhookTimeoutMs: 10_000 }
 const SECRET = 'hook-secret'
 
-async function setUp(options: { file?: string } = {}) {
+async function setUp(options: { file?: string; webhookTimeoutMs?: number } = {}) {
   const server = await startTestServer({ ...FAST, ...options })
   const token = await login(server.url)
   const api = (method: string, path: string, body?: unknown) => call(server.url, method, path, { token, body })
@@ -24,8 +27,8 @@ async function addHook(api: Api, url: string, events: string[]) {
   return body.id as number
 }
 
-async function waitForLogs(server: TestServer, token: string, id: number, count: number) {
-  return until(async () => (await call(server.url, 'GET', `/api/webhooks/${id}/logs`, { token })).body, (logs) => logs.length >= count)
+async function waitForLogs(server: TestServer, token: string, id: number, count: number, timeoutMs?: number) {
+  return until(async () => (await call(server.url, 'GET', `/api/webhooks/${id}/logs`, { token })).body, (logs) => logs.length >= count, timeoutMs)
 }
 
 function verifySignature(receiver: Receiver, index: number): boolean {
@@ -68,7 +71,9 @@ describe('webhook delivery through the running server', () => {
   })
 
   test('500, 500, 200 gives three log rows; 400 is not retried; a hanging receiver times out', async () => {
-    const { server, token, api } = await setUp()
+    // One timeout for all three receivers: long enough for the two that answer at once, even on
+    // a busy machine, and short enough that the hanging one's three attempts take seconds.
+    const { server, token, api } = await setUp({ webhookTimeoutMs: 2_000 })
     try {
       const flaky = await startReceiver(respondWith(500, 500, 200))
       const rejecting = await startReceiver(respondWith(400))
@@ -82,7 +87,7 @@ describe('webhook delivery through the running server', () => {
       expect(new Set(flaky.requests.map((r) => r.headers['x-webhook-delivery'])).size).toBe(1)
       expect(flakyLogs[2].payload).toMatchObject({ game: { title: 'Test Game' } })
 
-      const hangingLogs = await waitForLogs(server, token, ids[2], 3)
+      const hangingLogs = await waitForLogs(server, token, ids[2], 3, 30_000) // three 2 s timeouts
       expect(hangingLogs.every((log: { response_status: null; error_message: string }) =>
         log.response_status === null && /timeout/.test(log.error_message))).toBe(true)
       const rejectingLogs = await waitForLogs(server, token, ids[1], 1)
@@ -125,17 +130,19 @@ describe('webhook delivery through the running server', () => {
   test('events queued before a stop are delivered after the restart', async () => {
     const file = join(tempDir(), 'outbox.sqlite')
     const hanging = await startReceiver(hang)
-    const first = await setUp({ file })
+    const first = await setUp({ file, webhookTimeoutMs: 1_000 }) // its one attempt, to the hanging receiver, times out
     const id = await addHook(first.api, hanging.url, ['session.started'])
     await first.api('POST', '/api/sessions')
     await hanging.untilRequests(1)
+    // The receiver changes before the stop: a server started after it has no hanging URL to try,
+    // whereas a change made after the restart raced the restarted worker's first attempt.
+    const later = await startReceiver(respondWith(200))
+    await first.api('PATCH', `/api/webhooks/${id}`, { url: later.url })
     // Stopping waits for the attempt in flight (it times out) and records it; the delivery stays queued.
     await first.server.stop()
-    const later = await startReceiver(respondWith(200))
 
     const second = await setUp({ file })
     try {
-      await second.api('PATCH', `/api/webhooks/${id}`, { url: later.url })
       // The outbox row survived the restart; its next attempt goes to the receiver now configured.
       await later.untilRequests(1)
       expect(JSON.parse(later.requests[0].rawBody).event).toBe('session.started')
