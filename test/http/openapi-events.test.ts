@@ -13,8 +13,10 @@ const typesOf = (names: string[]) => [...new Set(names)].sort()
 test('every event type, as a webhook receives it and as the stream sends it, is what the document describes', async () => {
   const twitch = await startFakeTwitch()
   const ecast = await startFakeEcast()
+  // The receiver answers at once, so nothing waits for the attempt timeout: it is long, as an
+  // attempt that timed out on a busy machine could leave an event unsent after its retry.
   const server = await startTestServer({
-    webhookRetryDelaysMs: [50], webhookTimeoutMs: 300, chat: { twitch: { url: twitch.url } }, chatSyncMs: 100, ecastUrl: ecast.url,
+    webhookRetryDelaysMs: [50], webhookTimeoutMs: 10_000, chat: { twitch: { url: twitch.url } }, chatSyncMs: 100, ecastUrl: ecast.url,
   })
   try {
     const token = await login(server.url)
