@@ -4,6 +4,7 @@ import { type Core, createCore, isDomainError, type Store } from '@game-picker/c
 import { createPostgresStore, type PostgresStore } from '@game-picker/postgres'
 import pg from 'pg'
 import { afterEach, describe, expect, test } from 'vitest'
+import { CHANNEL } from '../../packages/postgres/src/changes.ts'
 import { migrations } from '../../packages/postgres/src/schema.ts'
 import { createTestDatabase } from '../helpers/postgres.ts'
 import { until } from '../helpers/until.ts'
@@ -173,13 +174,17 @@ describe('instances on one database', () => {
   })
 
   test('an instance hears what another committed (LISTEN/NOTIFY), never its own commits', async () => {
-    const { cores } = await instances(2)
+    const { url, cores } = await instances(2)
     const heard: string[][] = [[], []]
     cores.forEach((core, i) => {
       core.onChange('events', () => heard[i].push('events'))
       core.onChange('deliveries', () => heard[i].push('deliveries'))
     })
-    await new Promise((resolve) => setTimeout(resolve, 200)) // both are listening
+    // Both are listening: each instance's LISTEN connection (opened when its core subscribed) has
+    // run its LISTEN, as the server sees it. A fixed pause could end first on a busy machine, and
+    // a commit before that goes unheard.
+    await until(() => query<{ n: number }>(url, `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND state = 'idle' AND query = 'LISTEN ${CHANNEL}'`), ([row]) => row.n === 2)
     await cores[0].webhooks.create({ name: 'bot', url: 'http://127.0.0.1:9/h', secret: 's', events: ['session.started'] })
     await cores[0].sessions.start()
     await until(() => heard[1], (seen) => seen.length >= 2)
