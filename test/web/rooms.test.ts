@@ -98,15 +98,17 @@ test('?roomCode=hide never shows the code; ?roomCodeDelay=S shows it S seconds a
   const hidden = await openPage(browser, TV)
   const delayed = await openPage(browser, TV)
   const added: { played_at: string } = await server.admin('POST', '/api/sessions/1/rooms', { room_code: 'HOLD' })
-  const due = Date.parse(added.played_at) + 8000
-  await Promise.all([hidden.page.goto(`${server.url}/overlay?roomCode=hide`), delayed.page.goto(`${server.url}/overlay?roomCodeDelay=8`)])
+  // 15 s: more than the 10 s the pages may take below to show the room, so that on a busy machine
+  // the check that the delay has not run out yet is still made within it.
+  const due = Date.parse(added.played_at) + 15_000
+  await Promise.all([hidden.page.goto(`${server.url}/overlay?roomCode=hide`), delayed.page.goto(`${server.url}/overlay?roomCodeDelay=15`)])
   for (const page of [hidden.page, delayed.page]) {
     await joinHeading(page).waitFor({ timeout: 10_000 })
     await page.getByText('1 of 8 players', { exact: true }).waitFor()
   }
   expect(Date.now()).toBeLessThan(due) // still within the delay: no code on either
   expect(await delayed.page.getByLabel('Room code').count()).toBe(0)
-  await delayed.page.getByLabel('Room code').waitFor({ timeout: 15_000 })
+  await delayed.page.getByLabel('Room code').waitFor({ timeout: 25_000 })
   expect(Date.now()).toBeGreaterThanOrEqual(due)
   expect(await delayed.page.getByLabel('Room code').textContent()).toBe('HOLD')
   expect(await hidden.page.getByText('HOLD').count()).toBe(0)
