@@ -144,7 +144,8 @@ describe('two serve processes on one database', () => {
     const vote = await call(a.url, 'POST', '/api/votes/live', { token: tokenA, body: { username: 'ann', vote: 'up', timestamp: new Date().toISOString() } })
     expect(vote.status).toBe(200)
     await receiver.untilRequests(1)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Killed once it acknowledged a write, not after a pause a busy machine may spend on the first.
+    await until(() => acknowledged.length, (count) => count > 0)
     await a.stop('SIGKILL')
     await writing
 
