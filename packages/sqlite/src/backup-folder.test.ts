@@ -9,6 +9,11 @@ import { createSqliteStore } from './index.ts'
 import { tempDir } from '../../../test/helpers/tmp-dir.ts'
 import { until } from '../../../test/helpers/until.ts'
 
+// Each backup's check runs in a child at the lowest CPU priority (SCHED_IDLE), which waits for as
+// long as the other backup files running beside this one keep both cores busy: the schedule's
+// backups are waited for up to 40 s (within the 60 s a test may take), not until()'s 10 s.
+const BACKUPS_MS = 40_000
+
 async function openStore(file?: string) {
   const store = await createSqliteStore({ file })
   onTestFinished(() => store.close())
@@ -71,14 +76,14 @@ describe('backups', () => {
     const backups = createBackups(store, { schedule: { dir, everyMs: 150, keep: 2 }, now: () => new Date((clock += 60_000)), log: (line) => logged.push(line) })
     onTestFinished(() => backups.stop())
     await backups.startSchedule()
-    await until(() => logged.length, (failures) => failures >= 2)
+    await until(() => logged.length, (failures) => failures >= 2, BACKUPS_MS)
     expect(logged[0]).toMatch(/^Backup .*failed: .*not a directory.*; the next one is tried at the next interval$/)
     rmSync(dir)
     const seen = new Set<string>()
     await until(() => {
       names(dir).filter((name) => name.endsWith('.sqlite')).forEach((name) => seen.add(name))
       return seen.size
-    }, (made) => made >= 4)
+    }, (made) => made >= 4, BACKUPS_MS)
     await backups.stop()
     await backups.settled()
     names(dir).forEach((name) => seen.add(name))
@@ -97,7 +102,7 @@ describe('backups', () => {
     onTestFinished(() => backups.stop())
     await backups.startSchedule()
     expect(names(dir)).toEqual(['notes.txt'])
-    await until(() => names(dir), (listed) => listed.some((name) => /^game-picker-\d{8}T\d{6}Z\.sqlite$/.test(name)))
+    await until(() => names(dir), (listed) => listed.some((name) => /^game-picker-\d{8}T\d{6}Z\.sqlite$/.test(name)), BACKUPS_MS)
     expect(names(dir)).toHaveLength(2)
   })
 
