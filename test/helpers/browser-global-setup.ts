@@ -18,9 +18,18 @@ interface RunBrowser { server: Promise<BrowserServer>; users: number }
 // Each vitest project runs the global setup; they share one browser through the main process's global.
 const shared = globalThis as { gamePickerTestBrowser?: RunBrowser }
 
+// Flags of @sparticuz/chromium's set (made for AWS Lambda) that the tests leave out:
+// --single-process makes closing a context kill the whole browser; the GPU emulated on the CPU
+// (SwiftShader through ANGLE) drew every frame at several times the cost of Chromium's software
+// compositor, which --disable-gpu selects; and the tests see the web's own security rules
+// (same-origin, mixed content), as a person's browser has them.
+const LEFT_OUT = new Set([
+  '--single-process', '--ignore-gpu-blocklist', '--in-process-gpu', '--use-gl=angle', '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader', '--disable-web-security', '--allow-running-insecure-content',
+])
+
 async function launch(): Promise<BrowserServer> {
-  // --single-process makes closing a context kill the whole browser.
-  const args = [...chromium.args.filter((arg) => arg !== '--single-process'), `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`]
+  const args = [...chromium.args.filter((arg) => !LEFT_OUT.has(arg)), '--disable-gpu', `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`]
   return playwright.launchServer({ executablePath: await chromium.executablePath(), args, headless: true })
 }
 
