@@ -53,8 +53,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 30_000,
     // expect.poll waits for a state (a page showing a vote, a server taking a lease) up to 10 s,
-    // not vitest's 1 s: on a busy machine the state comes, later.
-    expect: { poll: { timeout: 10_000 } },
+    // not vitest's 1 s: on a busy machine the state comes, later. It looks every 100 ms, not 50:
+    // each look is a round trip to a browser or a server, on the two cores the suite shares.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     projects: [
       {
         extends: true,
