@@ -3,9 +3,9 @@
 // create a database of their own on it (test/helpers/postgres.ts), owned by an ordinary role
 // made for the run: the store never needs a superuser. What the run made is removed after it.
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { startUp } from '../../packages/postgres/src/migrate.ts'
+import { ownerUrl, runSql as run } from './pg-admin.ts'
 import { startPgCluster } from './pg-cluster.ts'
 
 export interface TestPostgres {
@@ -25,16 +25,6 @@ export interface TestPostgres {
 declare module 'vitest' {
   export interface ProvidedContext {
     postgres: TestPostgres
-  }
-}
-
-async function run(url: string, sql: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await client.query(sql)
-  } finally {
-    await client.end()
   }
 }
 
@@ -78,12 +68,9 @@ async function startForRun(): Promise<TestPostgres & { stop(): Promise<void> }> 
 async function migratedTemplate(adminUrl: string, owner: TestPostgres['owner'], prefix: string): Promise<string> {
   const name = `${prefix}template`
   await run(adminUrl, `CREATE DATABASE ${name} OWNER ${owner.user}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  url.username = owner.user
-  url.password = owner.password
-  await startUp(url.toString(), {})
-  await run(url.toString(), 'DELETE FROM store_setup')
+  const url = ownerUrl(adminUrl, owner, name)
+  await startUp(url, {})
+  await run(url, 'DELETE FROM store_setup')
   const { rows: [{ version }] } = await run(adminUrl, 'SHOW server_version_num')
   return `TEMPLATE ${name}${Number(version) >= 150000 ? ' STRATEGY FILE_COPY' : ''}`
 }

@@ -2,8 +2,8 @@
 // GAME_PICKER_TEST_STORE, which the `postgres` vitest project sets. On PostgreSQL every test
 // database is a fresh database of its own on the run's server (see pg-global-setup.ts).
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { inject } from 'vitest'
+import { ownerUrl, runSql } from './pg-admin.ts'
 
 export type TestStoreKind = 'sqlite' | 'postgres'
 export const TEST_STORE: TestStoreKind = process.env.GAME_PICKER_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite'
@@ -18,18 +18,8 @@ let created = 0
 export async function createTestDatabase({ schema = 'migrated' }: { schema?: 'migrated' | 'none' } = {}): Promise<string> {
   const { adminUrl, owner, prefix, fromTemplate } = inject('postgres')
   const name = `${prefix}${process.pid}_${++created}_${randomBytes(2).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  try {
-    await admin.query(`CREATE DATABASE ${name} OWNER ${owner.user} ${schema === 'migrated' ? fromTemplate : ''}`)
-  } finally {
-    await admin.end()
-  }
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  url.username = owner.user
-  url.password = owner.password
-  return url.toString()
+  await runSql(adminUrl, `CREATE DATABASE ${name} OWNER ${owner.user} ${schema === 'migrated' ? fromTemplate : ''}`)
+  return ownerUrl(adminUrl, owner, name)
 }
 
 const databases = new Map<string, Promise<string>>()

@@ -9,7 +9,7 @@
  * idle keep-alive socket) is read again; if the time runs out, its error is the one reported.
  */
 export async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 10_000, everyMs = 250): Promise<T> {
-  for (let end = Date.now() + timeoutMs, pause = 10; ; pause = Math.min(2 * pause, everyMs)) {
+  for (let end = Date.now() + timeoutMs, pause = Math.min(10, everyMs); ; pause = Math.min(2 * pause, everyMs)) {
     let last: { value: T } | { error: unknown }
     try {
       const value = await read()
