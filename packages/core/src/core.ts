@@ -1,9 +1,10 @@
 // createCore: the whole domain over a Store and the adapters it is handed (it builds none).
 // Every use case validates its own input and throws only DomainError for bad input.
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { createAdminKeys } from './access/admin-key.ts'
 import { createApiTokens } from './access/api-tokens.ts'
 import { createAuditLog } from './access/audit-log.ts'
+import { createSecrets } from './access/secrets.ts'
 import { bundledAppTags } from './catalogue/app-tags.ts'
 import { readBuiltinCatalogue } from './catalogue/catalogue.ts'
 import { createChatImport } from './votes/chat-import.ts'
@@ -47,6 +48,11 @@ export interface CoreOptions {
   roomService?: RoomService
   /** How a webhook delivery attempt reaches its receiver (default: none; attempts fail and are logged). */
   webhookSender?: WebhookSender
+  /**
+   * The 32-byte key the kept secrets are sealed with (access/secrets.ts). It must be the same at
+   * every start of a database that outlives the process; default a new one (a store in memory).
+   */
+  secretKey?: Uint8Array
 }
 
 export function createCore(options: CoreOptions) {
@@ -66,6 +72,7 @@ export function createCore(options: CoreOptions) {
   const unsubscribeStore = options.store.subscribe?.(notify)
   const csv = createCsv(ctx)
   const log = options.log ?? ((line: string) => console.error(line))
+  const secrets = createSecrets(ctx, options.secretKey ?? randomBytes(32))
   const picker = createPicker(ctx)
   const rooms = createRooms(ctx)
   return {
@@ -92,9 +99,9 @@ export function createCore(options: CoreOptions) {
     csv,
     /** Adds a bundled catalogue with append semantics. */
     importBuiltin: (name?: string) => csv.import({ csvData: readBuiltinCatalogue(name), mode: 'append' }, bundledAppTags()),
-    webhooks: createWebhooks(ctx),
+    webhooks: createWebhooks(ctx, secrets),
     /** The outbox as the webhook worker consumes it. */
-    deliveries: createDeliveryQueue(ctx),
+    deliveries: createDeliveryQueue(ctx, secrets),
     /** The event log behind the live stream. */
     events: createEventLog(ctx),
     /** Deletes, in small batches, the operations logs' rows past their retention. */
@@ -102,7 +109,7 @@ export function createCore(options: CoreOptions) {
     monitorLeases: createMonitorLeases(ctx),
     logins: createLoginLimit(ctx),
     /** The chat connectors, one per platform handed in: channel, state, counts and lease. */
-    chat: createChatConnectors(ctx, options.platforms ?? []),
+    chat: createChatConnectors(ctx, options.platforms ?? [], secrets),
     instanceId: ctx.instanceId,
     /**
      * Calls `listener` after a commit, by this process or another sharing the store, that added
@@ -113,7 +120,12 @@ export function createCore(options: CoreOptions) {
       listeners[topic].add(listener)
       return () => void listeners[topic].delete(listener)
     },
-    adminKeys: createAdminKeys(ctx),
+    adminKeys: createAdminKeys(ctx, secrets),
+    /**
+     * The sealing of kept secrets: `unlock` checks the key at start (and seals an earlier
+     * release's secrets); `reset` is `db reset-secrets`.
+     */
+    secrets: { unlock: secrets.unlock, reset: secrets.reset },
     /** API tokens with scopes: what a client holds instead of the admin key. */
     apiTokens: createApiTokens(ctx, log),
     /** Who changed what: written in batches, listed newest first. */

@@ -127,6 +127,9 @@ export function createWrites(db: BatchDb, changed: (topic: ChangeTopic) => void)
       changed('chat')
       await db.run('DELETE FROM chat_connectors WHERE platform = $1', [platform])
     },
+    setChatConnectorSecret: async (platform, secret) => {
+      await db.run('UPDATE chat_connectors SET secret = $1 WHERE platform = $2', [secret, platform])
+    },
     // The row as it was, locked, then leased in the same statement when free: two servers never both take it.
     claimChatConnector: async (platform, owner, now, leaseUntil) => {
       const row = await db.get<StoredRow>(

@@ -214,6 +214,7 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
       'INSERT INTO chat_connectors (platform, channel, state, since, settings, secret) VALUES (?, ?, ?, ?, ?, ?)',
       [row.platform, row.channel, row.state, row.since, JSON.stringify(row.settings), row.secret]),
     deleteChatConnector: async (platform) => void db.run('DELETE FROM chat_connectors WHERE platform = ?', [platform]),
+    setChatConnectorSecret: async (platform, secret) => void db.run('UPDATE chat_connectors SET secret = ? WHERE platform = ?', [secret, platform]),
     claimChatConnector: async (platform, owner, now, leaseUntil) => {
       const before = await reads.getChatConnector(platform)
       if (!before || (before.owner !== null && before.lease_until !== null && before.lease_until > now && before.owner !== owner)) return null

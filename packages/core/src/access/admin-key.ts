@@ -2,9 +2,11 @@
 // stored; a key given by configuration is never stored at all.
 import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
 import type { CoreContext } from '../common/context.ts'
+import type { Secrets } from './secrets.ts'
 
 const KEY_HASH = 'admin_key_hash'
-const JWT_SECRET = 'jwt_secret'
+/** The setting holding the token-signing secret, sealed (secrets.ts). */
+export const JWT_SECRET = 'jwt_secret'
 
 export const generateSecret = () => randomBytes(24).toString('base64url')
 
@@ -31,7 +33,7 @@ function constantTimeEquals(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b))
 }
 
-export function createAdminKeys({ store }: CoreContext) {
+export function createAdminKeys({ store }: CoreContext, secrets: Secrets) {
   return {
     /** With no configured key, makes sure a hashed key exists; returns a newly generated key to show once. */
     ensure: async (): Promise<string | null> =>
@@ -50,9 +52,10 @@ export function createAdminKeys({ store }: CoreContext) {
      */
     rotate: async (): Promise<string> => {
       const key = generateSecret()
+      const signing = await secrets.seal(generateSecret())
       await store.transaction(async (tx) => {
         await tx.setSetting(KEY_HASH, hashKey(key))
-        if (await tx.getSetting(JWT_SECRET)) await tx.setSetting(JWT_SECRET, generateSecret())
+        if (await tx.getSetting(JWT_SECRET)) await tx.setSetting(JWT_SECRET, signing)
       })
       return key
     },
@@ -64,19 +67,19 @@ export function createAdminKeys({ store }: CoreContext) {
       return stored !== null && matchesHash(key, stored)
     },
 
-    /** The configured JWT secret, else the one kept in the database (generated on first use). */
+    /** The configured JWT secret, else the one kept (sealed) in the database, generated on first use. */
     jwtSecret: async (configured?: string): Promise<string> => {
       if (configured) return configured
       const stored = await store.read((tx) => tx.getSetting(JWT_SECRET))
-      if (stored) return stored
-      return store.transaction(async (tx) => {
+      if (stored) return secrets.open(stored)
+      const fresh = await secrets.seal(generateSecret())
+      return secrets.open(await store.transaction(async (tx) => {
         await tx.lock(JWT_SECRET) // one secret for every server, or tokens would not travel
         const existing = await tx.getSetting(JWT_SECRET)
         if (existing) return existing
-        const secret = generateSecret()
-        await tx.setSetting(JWT_SECRET, secret)
-        return secret
-      })
+        await tx.setSetting(JWT_SECRET, fresh)
+        return fresh
+      }))
     },
   }
 }

@@ -7,6 +7,7 @@
 import { type CoreContext, isoAfter, isoNow } from '../common/context.ts'
 import { invalidInput, notFound } from '../common/errors.ts'
 import { transactionWithEvents } from '../events/events.ts'
+import type { Secrets } from '../access/secrets.ts'
 import type { ChatPlatform, ChatPlatformName } from './platform.ts'
 import type { ChatConnectorChange, ChatConnectorRecord } from '../store/store.ts'
 import type { ChatConnectorState, ChatCounts, ChatListEntry } from '../common/types.ts'
@@ -19,7 +20,7 @@ export const FINAL_CHAT_STATES: readonly ChatConnectorState[] = ['failed', 'ende
 
 const countsOf = (row: ChatConnectorRecord): ChatCounts => ({ up: row.up, down: row.down, poll: row.poll, ignored: row.ignored })
 
-export function createChatConnectors(ctx: CoreContext, platforms: readonly ChatPlatform[]) {
+export function createChatConnectors(ctx: CoreContext, platforms: readonly ChatPlatform[], secrets: Secrets) {
   const { store, instanceId } = ctx
   const leaseEnd = () => isoAfter(ctx, CHAT_LEASE_MS)
   const changed = <T>(result: T) => {
@@ -39,16 +40,20 @@ export function createChatConnectors(ctx: CoreContext, platforms: readonly ChatP
      * Takes the connector when nobody holds it: its row, or null. A dead holder's connection is
      * announced as ended.
      */
-    claim: (): Promise<ChatConnectorRecord | null> => transactionWithEvents(ctx, async (tx, emit) => {
-      const before = await tx.claimChatConnector(name, instanceId, isoNow(ctx), leaseEnd())
-      if (!before) return null
-      if (before.owner !== instanceId && before.state === 'connected') {
-        await emit('chat.disconnected', event(before))
-        await tx.updateChatConnector(name, instanceId, { state: 'reconnecting' })
-        return { ...before, state: 'reconnecting' as const }
-      }
-      return before
-    }),
+    claim: async (): Promise<ChatConnectorRecord | null> => {
+      const row = await transactionWithEvents(ctx, async (tx, emit) => {
+        const before = await tx.claimChatConnector(name, instanceId, isoNow(ctx), leaseEnd())
+        if (!before) return null
+        if (before.owner !== instanceId && before.state === 'connected') {
+          await emit('chat.disconnected', event(before))
+          await tx.updateChatConnector(name, instanceId, { state: 'reconnecting' })
+          return { ...before, state: 'reconnecting' as const }
+        }
+        return before
+      })
+      // The holder gets the bot token or API key in plain text, opened after the commit.
+      return row && { ...row, secret: row.secret === null ? null : await secrets.open(row.secret) }
+    },
     /** False when this server no longer holds it (stopped, or taken over). */
     renew: (): Promise<boolean> => store.transaction((tx) => tx.renewChatConnector(name, instanceId, leaseEnd())),
     /** Gives it up (shutdown), so another server takes it at once; the connection is announced as ended. */
@@ -82,6 +87,7 @@ export function createChatConnectors(ctx: CoreContext, platforms: readonly ChatP
     start: async (name: string, input: unknown): Promise<Record<string, unknown>> => {
       const platform = platformNamed(name)
       const prepared = await platform.prepare(input)
+      if (prepared.secret !== null) prepared.secret = await secrets.seal(prepared.secret)
       return changed(await store.transaction(async (tx) => {
         await tx.lock('chat-connector')
         const existing = await tx.getChatConnector(name)

@@ -378,6 +378,8 @@ export interface StoreTx extends StoreReads, PollWrites {
   /** Creates the connector's row (callers check first that there is none). */
   insertChatConnector(row: NewChatConnector): Promise<void>
   deleteChatConnector(platform: string): Promise<void>
+  /** Replaces the connector's bot token or API key (sealing an earlier release's plain one). */
+  setChatConnectorSecret(platform: string, secret: string | null): Promise<void>
   /** Leases the platform's connector to `owner` when nobody holds it at `now`; returns the row as it was before, or null when not taken. */
   claimChatConnector(platform: string, owner: string, now: string, leaseUntil: string): Promise<ChatConnectorRecord | null>
   /** Extends `owner`'s lease; false when it does not hold it (stopped, or taken over). */
@@ -444,6 +446,11 @@ export interface Store {
   read<T>(fn: (tx: StoreReads) => Promise<T>): Promise<T>
   /** All or nothing. Resolves once the change is durable; rejects (changing nothing) if fn throws. */
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>
+  /**
+   * Optional: leaves no copy of what was deleted or overwritten in the database's free space
+   * (free pages, dead rows), after an earlier release's plain-text secrets were sealed.
+   */
+  scrubFreedSpace?(): Promise<void>
   /** Resolves when the store can serve requests; a store behind a network (PostgreSQL) asks its
    *  server and rejects with UNAVAILABLE when it does not answer. */
   ping?(): Promise<void>

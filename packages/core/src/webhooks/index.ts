@@ -4,3 +4,4 @@ export type { DeliveryAttempt, DeliveryQueue, PendingDelivery } from './delivery
 export { isRetryable, isSuccess } from './retry-policy.ts'
 export type { SendOptions, SendResult, WebhookSender } from './sender.ts'
 export { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './worker.ts'
+export { NO_SECRET } from './webhooks.ts'

@@ -2,11 +2,14 @@
 import { type CoreContext, isoNow } from '../common/context.ts'
 import { invalidInput, notFound } from '../common/errors.ts'
 import { isEventType, queueDeliveries } from '../events/events.ts'
+import type { Secrets } from '../access/secrets.ts'
 import type { StoreReads, WebhookPatch, WebhookRecord } from '../store/store.ts'
 import type { Webhook, WebhookLog } from '../common/types.ts'
 import { asFields, type Fields, isMissing, readBoolean } from '../common/validate.ts'
 
 const LOG_LIMIT = { default: 50, max: 500 }
+/** A webhook whose secret `db reset-secrets` dropped: nothing is signed or sent until it has one. */
+export const NO_SECRET = 'This webhook has no secret since db reset-secrets: set a new one first'
 
 export const TEST_PAYLOAD = {
   session: { id: 0, is_active: true, games_played: 1 },
@@ -68,7 +71,7 @@ export function readLogLimit(value: unknown): number {
   return limit as number
 }
 
-export function createWebhooks(ctx: CoreContext) {
+export function createWebhooks(ctx: CoreContext, secrets: Secrets) {
   const { store } = ctx
   return {
     list: async (): Promise<Webhook[]> => (await store.read((tx) => tx.listWebhooks())).map(toPublicWebhook),
@@ -81,16 +84,23 @@ export function createWebhooks(ctx: CoreContext) {
       }
       const events = readEvents(fields.events)
       const webhook = {
-        name: readText(fields, 'name'), url: readUrl(fields.url), secret: readText(fields, 'secret'),
+        name: readText(fields, 'name'), url: readUrl(fields.url), secret: await secrets.seal(readText(fields, 'secret')),
         events, enabled: true, created_at: isoNow(ctx),
       }
       return toPublicWebhook(await store.transaction((tx) => tx.insertWebhook(webhook)))
     },
 
+    /**
+     * A webhook whose secret `db reset-secrets` dropped stays disabled until a new secret is
+     * set; setting one enables it again unless the same change says otherwise.
+     */
     update: async (id: number, input: unknown): Promise<Webhook> => {
       const patch = readPatch(asFields(input))
+      if (patch.secret !== undefined) patch.secret = await secrets.seal(patch.secret)
       return toPublicWebhook(await store.transaction(async (tx) => {
-        await getWebhookOrThrow(tx, id)
+        const webhook = await getWebhookOrThrow(tx, id)
+        if (webhook.secret === '' && patch.secret === undefined && patch.enabled === true) throw invalidInput(NO_SECRET)
+        if (webhook.secret === '' && patch.secret !== undefined) patch.enabled ??= true
         await tx.updateWebhook(id, patch)
         return getWebhookOrThrow(tx, id)
       }))
@@ -106,7 +116,7 @@ export function createWebhooks(ctx: CoreContext) {
     /** Queues a game.added delivery with placeholder data for this webhook, enabled or not (not an event of the stream). */
     test: async (id: number): Promise<void> => {
       await store.transaction(async (tx) => {
-        await getWebhookOrThrow(tx, id)
+        if ((await getWebhookOrThrow(tx, id)).secret === '') throw invalidInput(NO_SECRET)
         await queueDeliveries(ctx, tx, 'game.added', TEST_PAYLOAD, isoNow(ctx), id)
       })
       ctx.changed('deliveries')
