@@ -317,6 +317,13 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       gate()
       await withConnection(async (client) => void await client.query('SELECT 1')).catch((error) => { throw toStoreError(error) })
     },
+    // After plain-text secrets were sealed: VACUUM FULL writes each table anew and drops its old
+    // files, dead row versions with them (a plain VACUUM only marks their space reusable).
+    scrubFreedSpace: async () => {
+      gate()
+      await withConnection(async (client) => void await client.query('VACUUM FULL settings, webhooks, chat_connectors'))
+        .catch((error) => { throw toStoreError(error) })
+    },
     cacheChecks: () => caches.checks(),
     subscribe: (listener) => {
       localListeners.add(listener)

@@ -4,6 +4,7 @@
 import { conflict, invalidInput, type Store, type StoreBackup, type StoreReads } from '@game-picker/core'
 import { BackupRunningError, BackupTargetExistsError, backupDatabase } from './backup.ts'
 import { answerBackupRequests } from './backup-requests.ts'
+import { scrubFreePages } from './scrub.ts'
 import { snapshotsOf, type SqlDatabase, type SqlReader, type SqlWriter } from './durable-db.ts'
 import { openDatabase, type SqliteStoreOptions } from './open.ts'
 import { createPollReads, createPollWrites } from './poll-store.ts'
@@ -66,6 +67,7 @@ export async function createSqliteStore(options: SqliteStoreOptions & {
         }
       }),
     backup,
+    scrubFreedSpace: options.file && !options.readOnly ? () => scrubFreePages(db) : undefined,
     close: async () => {
       // No new request is taken; one being answered fails at once (closing abandons its copy).
       const answering = requests?.stop()

@@ -1,5 +1,6 @@
-// Opening the database file (or memory) with the schema's migrations, foreign keys on, and the
-// lock held by another process reported as the domain's LOCKED error.
+// Opening the database file (or memory) with the schema's migrations, foreign keys on, freed
+// cells zeroed where that costs no extra write (scrub.ts), and the lock held by another process
+// reported as the domain's LOCKED error.
 import { DomainError } from '@game-picker/core'
 import { DatabaseLockedError, openSqlDatabase, type SqlDatabase } from './durable-db.ts'
 import { migrations } from './schema.ts'
@@ -17,7 +18,10 @@ export async function openDatabase(options: SqliteStoreOptions): Promise<SqlData
     return await openSqlDatabase({
       ...options,
       migrations,
-      onOpen: (db) => void db.run('PRAGMA foreign_keys = ON'),
+      onOpen: (db) => {
+        db.run('PRAGMA foreign_keys = ON')
+        db.run('PRAGMA secure_delete = FAST')
+      },
     })
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
