@@ -13,6 +13,7 @@ export interface GlobalOptions {
   remote?: string
   key?: string
   json?: boolean
+  secretKeyFile?: string
 }
 
 export interface CommandContext {
@@ -38,7 +39,7 @@ export function createContext(globals: GlobalOptions, runtime: Runtime): Command
       const { openRemoteBackend } = await import('./remote-open.ts')
       return { backend: openRemoteBackend(globals.remote, globals.key), access: 'write' }
     }
-    const { core, created } = await openLocalCore({ file: globals.db, access })
+    const { core, created } = await openLocalCore({ file: globals.db, access, secretKeyFile: globals.secretKeyFile })
     if (created) output.note(describeCreation(created))
     return { backend: createLocalBackend(core), access: created ? 'write' : access }
   }

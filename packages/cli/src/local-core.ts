@@ -4,10 +4,12 @@
 // catalogue unless `seed` is false (init/serve --empty), so a first `pick --players 6` works
 // with no set-up.
 import { existsSync } from 'node:fs'
-import { type Core, createCore as createCoreWith, type Store } from '@game-picker/core'
+import { type Core, createCore as createCoreWith, hasSealedSecrets, type Store, WrongSecretKeyError } from '@game-picker/core'
 import { type AdapterConfig, adapterConfigFromEnv, createAdapters } from './adapters.ts'
 import { createSqliteStore } from '@game-picker/sqlite'
 import type { Access } from './backend.ts'
+import { CliError } from './cli-errors.ts'
+import { configuredSecretKey, createKeyFile, POSTGRES_NEEDS_KEY, readKeyFile } from './secret-key.ts'
 
 export const MEMORY = ':memory:'
 
@@ -36,25 +38,60 @@ export interface OpenLocalCoreOptions {
   adapters?: AdapterConfig
   /** A file (serve): make the backups `db backup` asks for while this process holds it. */
   answerBackupRequests?: boolean
+  /** --secret-key-file: the key sealing the secrets (else GAME_PICKER_SECRET_KEY, else DB.key). */
+  secretKeyFile?: string
+  /**
+   * `db reset-secrets`: open without checking the key against the database (it is about to
+   * seal anew with it), making the key file when there is none.
+   */
+  resealing?: boolean
 }
 
-export async function openLocalCore(
-  { file, access, seed = true, waitForDatabase = false, holdCaches = false, adapters = adapterConfigFromEnv(), answerBackupRequests = false }: OpenLocalCoreOptions,
-): Promise<OpenedCore> {
+export async function openLocalCore(options: OpenLocalCoreOptions): Promise<OpenedCore> {
+  const { file, access, seed = true, waitForDatabase = false, holdCaches = false, adapters = adapterConfigFromEnv(), answerBackupRequests = false } = options
   const wired = createAdapters(adapters)
-  const createCore = (options: { store: Store }) => createCoreWith({ ...options, ...wired })
-  if (file === MEMORY) return { core: createCore({ store: await createSqliteStore() }), label: file, created: null }
-  if (isPostgresUrl(file)) return openPostgresCore(file, seed, { waitForDatabase, holdCaches, createCore })
+  const configuredKey = configuredSecretKey({ file: options.secretKeyFile, value: process.env.GAME_PICKER_SECRET_KEY })
+  const createCore = (store: Store, secretKey?: Uint8Array) => createCoreWith({ store, secretKey, ...wired })
+  if (file === MEMORY) return { core: createCore(await createSqliteStore(), configuredKey), label: file, created: null }
+  // Checked before anything is written, and on every open: a write may seal a secret.
+  const unlock = options.resealing || access === 'read' ? async () => {} : unlockOrRefuse
+  if (isPostgresUrl(file)) {
+    if (!configuredKey) throw new CliError(POSTGRES_NEEDS_KEY)
+    return openPostgresCore(file, seed, { waitForDatabase, holdCaches, createCore: (store) => createCore(store, configuredKey), unlock })
+  }
   const isNew = !existsSync(file)
   // Read-only commands read beside a running server without its lock; creating needs the lock.
   const store = await createSqliteStore({ file, readOnly: access === 'read' && !isNew, answerBackupRequests })
-  const core = createCore({ store })
-  if (!isNew) return { core, label: file, created: null }
+  let core: Core | undefined
   try {
-    const seededGames = seed ? (await core.importBuiltin()).count : 0
-    return { core, label: file, created: { file, seededGames } }
+    core = createCore(store, configuredKey ?? await keyOfFile(file, store, access === 'write' || isNew, options.resealing))
+    await unlock(core)
+    const seededGames = isNew && seed ? (await core.importBuiltin()).count : 0
+    return { core, label: file, created: isNew ? { file, seededGames } : null }
   } catch (error) {
-    await core.close()
+    await (core ?? store).close()
+    throw error
+  }
+}
+
+/**
+ * The key file's key. Made when there is none and the database has nothing sealed yet (new, or
+ * from an earlier release); a sealed one without its key file is refused before a new key is made.
+ * A reader without a key file gets none: it reads no secret.
+ */
+async function keyOfFile(file: string, store: Store, writes: boolean, resealing = false): Promise<Uint8Array | undefined> {
+  const key = readKeyFile(file)
+  if (key || !writes) return key ?? undefined
+  if (!resealing && await hasSealedSecrets(store)) throw new CliError(new WrongSecretKeyError().message)
+  return createKeyFile(file)
+}
+
+/** Checks the key against the database (sealing an earlier release's secrets); the wrong key is exit 1. */
+async function unlockOrRefuse(core: Core): Promise<void> {
+  try {
+    await core.secrets.unlock()
+  } catch (error) {
+    if (error instanceof WrongSecretKeyError) throw new CliError(error.message)
     throw error
   }
 }
@@ -62,7 +99,9 @@ export async function openLocalCore(
 // Several instances may share the database; the store sets a new one up once, whoever starts first.
 async function openPostgresCore(
   url: string, seed: boolean,
-  { waitForDatabase, holdCaches, createCore }: { waitForDatabase: boolean; holdCaches: boolean; createCore: (options: { store: Store }) => Core },
+  { waitForDatabase, holdCaches, createCore, unlock }: {
+    waitForDatabase: boolean; holdCaches: boolean; createCore: (store: Store) => Core; unlock: (core: Core) => Promise<void>
+  },
 ): Promise<OpenedCore> {
   // Imported only for a URL, so commands on a file never load the PostgreSQL client.
   const { createPostgresStore, describeUrl } = await import('@game-picker/postgres')
@@ -72,7 +111,7 @@ async function openPostgresCore(
     waitForDatabase,
     holdCaches,
     onCreate: async (created) => {
-      if (seed) seededGames = (await createCore({ store: created }).importBuiltin()).count
+      if (seed) seededGames = (await createCore(created).importBuiltin()).count
     },
   })
   const label = describeUrl(url)
@@ -80,8 +119,18 @@ async function openPostgresCore(
   let settled = false
   void store.ready.then(() => { settled = true })
   await Promise.resolve() // a store that is ready has settled by now
-  if (settled || !waitForDatabase) return { core: createCore({ store }), label, created: describe(store.created) }
-  return { core: createCore({ store }), label, created: null, ready: store.ready.then(({ created }) => describe(created)) }
+  const core = createCore(store)
+  if (settled || !waitForDatabase) {
+    await unlock(core).catch(async (error: unknown) => {
+      await core.close()
+      throw error
+    })
+    return { core, label, created: describe(store.created) }
+  }
+  return { core, label, created: null, ready: store.ready.then(async ({ created }) => {
+    await unlock(core)
+    return describe(created)
+  }) }
 }
 
 export function describeCreation({ file, seededGames }: NonNullable<OpenedCore['created']>): string {

@@ -18,6 +18,7 @@ export function createProgram(runtime: Runtime): Command {
     .description('Pick party games, run games nights and serve the Game Picker API.')
     .version(version)
     .addOption(new Option('--db <file|url>', 'database file, or postgres://USER:PASSWORD@HOST:PORT/DB (":memory:" for a throwaway one)').env('GAME_PICKER_DB').default(DEFAULT_DB))
+    .option('--secret-key-file <path>', 'the key sealing the database\'s secrets (else GAME_PICKER_SECRET_KEY, else the file DB.key beside a database file)')
     .option('--remote <url>', 'work against a running server instead of the file')
     .addOption(new Option('--key <key>', 'admin key or an API token (gp_...), for changes made with --remote').env('GAME_PICKER_KEY'))
     .option('--json', 'print results as JSON (the HTTP API shapes)')

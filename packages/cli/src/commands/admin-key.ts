@@ -17,7 +17,7 @@ export async function adminKeyCommand(ctx: CommandContext, _args: [], { rotate }
       ].join('\n'),
     )
   }
-  const { core } = await openLocalCore({ file: ctx.globals.db, access: 'write' })
+  const { core } = await openLocalCore({ file: ctx.globals.db, secretKeyFile: ctx.globals.secretKeyFile, access: 'write' })
   try {
     const key = await core.adminKeys.rotate()
     ctx.output.result({ message: 'Admin key rotated', key }, `${SHOWN_ONCE} ${key}\nThe previous key, and tokens bought with it, no longer work.`)

@@ -5,7 +5,7 @@ import { describeCreation, MEMORY, openLocalCore } from '../local-core.ts'
 
 export async function initCommand(ctx: CommandContext, _args: [], { empty }: { empty?: boolean }) {
   ctx.assertLocal('init')
-  const { core, label, created } = await openLocalCore({ file: ctx.globals.db, access: 'write', seed: !empty })
+  const { core, label, created } = await openLocalCore({ file: ctx.globals.db, secretKeyFile: ctx.globals.secretKeyFile, access: 'write', seed: !empty })
   try {
     const games = (await core.games.list()).length
     const message = created

@@ -4,7 +4,7 @@ import { POSTGRES_BACKUPS } from '@game-picker/core'
 import { createBackups } from '@game-picker/sqlite'
 import { adapterConfigFromEnv } from '../adapters.ts'
 import type { CommandContext } from '../context.ts'
-import { UsageError } from '../cli-errors.ts'
+import { CliError, UsageError } from '../cli-errors.ts'
 import { describeCreation, isPostgresUrl, MEMORY, openLocalCore } from '../local-core.ts'
 import { SHOWN_ONCE } from './admin-key.ts'
 import { describeNetwork } from './serve-network.ts'
@@ -29,7 +29,7 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
   // On PostgreSQL, a database that does not answer yet does not stop the server: it answers 503
   // until the database is reachable, then sets up (as a start would) and serves.
   const { core, created, ready } = await openLocalCore({
-    file: ctx.globals.db, access: 'write', seed: !options.empty, waitForDatabase: true, holdCaches: true, answerBackupRequests: true,
+    file: ctx.globals.db, secretKeyFile: ctx.globals.secretKeyFile, access: 'write', seed: !options.empty, waitForDatabase: true, holdCaches: true, answerBackupRequests: true,
     adapters: { ...adapterConfigFromEnv(), twitch: { url: options.twitchChatUrl || undefined }, ecastUrl: options.ecastUrl || undefined },
   })
   const setUp = async (made: typeof created) => {
@@ -51,13 +51,27 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
     })
     ctx.output.raw(`Game Picker API listening on ${server.url}\n${describeNetwork(server.network(), listensOnAllInterfaces(options.host))}\n`)
     if (backups) ctx.output.note(`Backing up ${ctx.globals.db} into ${backups.dir} every ${options.backupEvery / 1000} s, keeping the newest ${backups.keep}.`)
-    void ready?.then(setUp).catch((error: unknown) => ctx.output.note(`Setting up the database failed: ${String(error)}`))
-    const signal = await ctx.runtime.waitForShutdown()
-    ctx.output.note(`${signal}: finishing requests and saving the database...`)
-    await server.close()
+    try {
+      const signal = await Promise.race([ctx.runtime.waitForShutdown(), ...(ready ? [setUpLater(ready.then(setUp), log)] : [])])
+      ctx.output.note(`${signal}: finishing requests and saving the database...`)
+    } finally {
+      await server.close()
+    }
   } finally {
     await core.close() // checkpoints the database and releases the lock
   }
+}
+
+/**
+ * A PostgreSQL database that answered only after the server started: a failed set-up is logged,
+ * but the wrong secret key stops the server (exit 1), as it would have at the start.
+ */
+function setUpLater(setUp: Promise<void>, log: (line: string) => void): Promise<never> {
+  return setUp.then(() => new Promise<never>(() => {}), (error: unknown) => {
+    if (error instanceof CliError) throw error
+    log(`Setting up the database failed: ${String(error)}`)
+    return new Promise<never>(() => {})
+  })
 }
 
 /** `--backup-dir` and its interval and count, refused before anything opens on a database that is no file. */

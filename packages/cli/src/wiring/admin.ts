@@ -86,6 +86,8 @@ export function registerAdmin(program: Command, runtime: Runtime) {
     .requiredOption('--from <file|url>', 'the database to copy')
     .requiredOption('--to <file|url>', 'an empty database (a new file, or an empty PostgreSQL database)')
     .action(lazyAction(runtime, async () => (await import('../commands/db-copy.ts')).dbCopyCommand))
+  db.command('reset-secrets').description('drop every kept secret (connectors, webhook secrets, the token-signing secret) and seal anew with this key')
+    .action(lazyAction(runtime, async () => (await import('../commands/db-reset-secrets.ts')).dbResetSecretsCommand))
   program.command('serve').description('run the HTTP API on the database file')
     .addOption(new Option('--port <port>', 'port (0 = any free port)').env('PORT').default(3000).argParser(parseCount))
     .addOption(new Option('--host <host>', 'address to listen on (0.0.0.0: every interface, so phones on the network reach it)').env('HOST').default('127.0.0.1'))
