@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { TEST_SECRET_KEY_TEXT } from './test/helpers/secret-key.ts'
 
 const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import.meta.url))
 
@@ -72,7 +73,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['test/{http,webhooks,monitor,chat,e2e,postgres}/**/*.test.ts'],
           exclude: SQLITE_ONLY,
-          env: { GAME_PICKER_TEST_STORE: 'postgres' },
+          // Every server of a PostgreSQL deployment is started with the one key.
+          env: { GAME_PICKER_TEST_STORE: 'postgres', GAME_PICKER_SECRET_KEY: TEST_SECRET_KEY_TEXT },
         },
       },
     ],

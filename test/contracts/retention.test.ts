@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest'
 import { createFakeClock } from '../helpers/fake-clock.ts'
 import { createTestDatabase } from '../helpers/postgres.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z')
 const HOUR = 3_600_000
@@ -103,7 +104,7 @@ describe.each(TARGETS)('retention on %s', (_name, makeTarget) => {
     const target = await makeTarget()
     const store = await target.open()
     const batches: number[] = []
-    const core = createCore({ store: recordingBatches(store, batches), now: () => new Date(NOW) })
+    const core = createCore({ secretKey: TEST_SECRET_KEY, store: recordingBatches(store, batches), now: () => new Date(NOW) })
     const webhookId = await fill(store)
 
     expect(await core.retention.prune()).toEqual({ events: OLD_EVENTS, webhook_logs: OLD_LOGS + 1, audit_log: OLD_AUDIT + 1, chat_seen_messages: 0 })
@@ -127,7 +128,7 @@ describe.each(TARGETS)('retention on %s', (_name, makeTarget) => {
   test('runs in the background: once at start, then every interval (fake clock)', async () => {
     const target = await makeTarget()
     const clock = createFakeClock(NOW)
-    const core = createCore({ store: await target.open(), now: () => new Date(clock.now()) })
+    const core = createCore({ secretKey: TEST_SECRET_KEY, store: await target.open(), now: () => new Date(clock.now()) })
     const job = createRetentionJob(core, { clock, intervalMs: 10 * 60_000 })
     try {
       const webhookId = await core.store.transaction(async (tx) => (await tx.insertWebhook({
@@ -161,7 +162,7 @@ describe('retention with two servers on one PostgreSQL database', () => {
   test('pruning at the same moment deletes each row once and leaves the same rows', { timeout: 60_000 }, async () => {
     const url = await createTestDatabase()
     const stores = await Promise.all([0, 1].map(() => createPostgresStore({ url, log: () => {} })))
-    const cores = stores.map((store) => createCore({ store, now: () => new Date(NOW) }))
+    const cores = stores.map((store) => createCore({ secretKey: TEST_SECRET_KEY, store, now: () => new Date(NOW) }))
     try {
       const webhookId = await fill(stores[0])
       const [a, b] = await Promise.all(cores.map((core) => core.retention.prune()))

@@ -5,6 +5,7 @@ import { createSqliteStore } from '@game-picker/sqlite'
 import { describe, expect, test } from 'vitest'
 import { tempDir } from '../helpers/tmp-dir.ts'
 import { playEvening } from './store-scenario.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 // What only a file-backed store does: a reopened (or concurrently read) file holds every
 // acknowledged write, one writer at a time, a torn journal tail. The behaviour every store
@@ -16,11 +17,11 @@ async function snapshot(core: ReturnType<typeof createCore>) {
 describe('a file-backed store', () => {
   test('reopened, it holds every acknowledged write; a reader sees them while the writer runs', async () => {
     const file = join(tempDir(), 'reopen.sqlite')
-    const writer = createCore({ store: await createSqliteStore({ file }) })
+    const writer = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore({ file }) })
     await playEvening(writer)
     const expected = await snapshot(writer)
 
-    const reader = createCore({ store: await createSqliteStore({ file, readOnly: true }) })
+    const reader = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore({ file, readOnly: true }) })
     expect(await snapshot(reader)).toEqual(expected)
     await expect(reader.games.create({ pack_name: 'P', title: 'T', min_players: 1, max_players: 2 })).rejects.toThrow()
     await reader.close()
@@ -29,14 +30,14 @@ describe('a file-backed store', () => {
       code: 'LOCKED', message: `database ${file} is in use by process ${process.pid}; stop it or use --remote URL`,
     })
     await writer.close()
-    const reopened = createCore({ store: await createSqliteStore({ file }) })
+    const reopened = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore({ file }) })
     expect(await snapshot(reopened)).toEqual(expected)
     await reopened.close()
   })
 
   test('a torn journal tail is dropped and everything acknowledged before it is kept', async () => {
     const file = join(tempDir(), 'torn.sqlite')
-    const writer = createCore({ store: await createSqliteStore({ file, idleCheckpointMs: 60_000 }) })
+    const writer = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore({ file, idleCheckpointMs: 60_000 }) })
     await playEvening(writer)
     const expected = await snapshot(writer)
     // Copy the live file and journal, as a crash would leave them, and tear the journal's end.
@@ -46,7 +47,7 @@ describe('a file-backed store', () => {
     appendFileSync(`${crashed}-journal`, '1a2b3c4d {"seq":99999,"stmts":[["DELETE FROM ga')
     await writer.close()
 
-    const recovered = createCore({ store: await createSqliteStore({ file: crashed }) })
+    const recovered = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore({ file: crashed }) })
     expect(await snapshot(recovered)).toEqual(expected)
     await recovered.close()
   })

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase } from '../helpers/postgres.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
 import { playEvening, recordEvening } from './store-scenario.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 const STORES: [string, () => Promise<Store>][] = [
   ['sqlite in memory', () => createSqliteStore()],
@@ -25,7 +26,7 @@ beforeAll(async () => {
 
 describe.each(STORES)('the %s store', (_name, open) => {
   test('holds a whole evening with consistent counters', async () => {
-    const core = createCore({ store: await open() })
+    const core = createCore({ secretKey: TEST_SECRET_KEY, store: await open() })
     try {
       const { gameId } = await playEvening(core)
       expect(await core.games.get(gameId)).toMatchObject({ play_count: 1, upvotes: 1, popularity_score: 1 })

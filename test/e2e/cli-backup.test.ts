@@ -70,8 +70,9 @@ describe('db backup', () => {
       expect(readdirSync(cwd).filter((name) => name.startsWith('live-copy'))).toEqual(['live-copy.sqlite'])
       expect(readdirSync(cwd).filter((name) => name.includes('backup-re'))).toEqual([]) // the request and its answer are gone
 
-      // The copy is an ordinary database: served as it is, with every game from before.
-      const copy = await startServe(['--db', 'live-copy.sqlite', '--admin-key', KEY], { cwd })
+      // The copy is an ordinary database, served as it is with its key (never copied with it),
+      // with every game from before.
+      const copy = await startServe(['--db', 'live-copy.sqlite', '--secret-key-file', `${file}.key`, '--admin-key', KEY], { cwd })
       try {
         const games = await call(copy.url, 'GET', '/api/games?pack=Stream')
         const titles = games.body.map((game: { title: string }) => game.title)

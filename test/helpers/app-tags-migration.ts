@@ -3,6 +3,7 @@
 import type { Store } from '@game-picker/core'
 import { createCore } from '@game-picker/core'
 import { expect } from 'vitest'
+import { TEST_SECRET_KEY } from './secret-key.ts'
 
 /** The games the old database holds (pack, title): three bundled ones and a namesake of another pack. */
 export const OLD_GAMES = [
@@ -13,7 +14,7 @@ export const OLD_PLAYED_AT = '2026-11-22T20:00:00.000Z'
 
 /** The bundled games got their tags by pack and title, and the watched room is still followed. */
 export async function expectMigratedRoomAutopilot(store: Store): Promise<void> {
-  const core = createCore({ store })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store })
   try {
     expect((await core.games.list()).map((g) => [g.pack_name, g.title, g.app_tags])).toEqual([
       ['Drawful 2', 'Drawful 2', ['drawful2international', 'drawful2']],

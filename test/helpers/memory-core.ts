@@ -1,6 +1,7 @@
 // A core over a fresh in-memory sqlite store, with a controllable clock.
 import { createCore, type CoreOptions } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/sqlite'
+import { TEST_SECRET_KEY } from './secret-key.ts'
 
 export interface TestClock {
   now: () => Date
@@ -20,7 +21,7 @@ export function createTestClock(start = '2026-11-22T20:00:00.000Z'): TestClock {
 export async function createTestCore(options: Partial<CoreOptions> = {}) {
   const clock = createTestClock()
   const store = options.store ?? (await createSqliteStore())
-  const core = createCore({ now: clock.now, ...options, store })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, now: clock.now, ...options, store })
   return { core, clock }
 }
 

@@ -7,6 +7,7 @@ import { afterAll } from 'vitest'
 import { createPostgresStore } from '@game-picker/postgres'
 import { type AdapterConfig, createAdapters } from '../../packages/cli/src/adapters.ts'
 import { createTestDatabase, databaseFor, TEST_STORE } from './postgres.ts'
+import { TEST_SECRET_KEY } from './secret-key.ts'
 
 export const ADMIN_KEY = 'test-admin-key'
 
@@ -48,7 +49,7 @@ export const NO_OUTSIDE: AdapterConfig = {
 
 /** The test servers' composition root: a core on `store` wired with the CLI's adapters, on the fakes named. */
 export function createTestCore(store: Store, outside: AdapterConfig = {}, options: { instanceId?: string; now?: () => Date } = {}): Core {
-  return createCore({ store, ...options, ...createAdapters({ ...NO_OUTSIDE, ...outside }) })
+  return createCore({ secretKey: TEST_SECRET_KEY, store, ...options, ...createAdapters({ ...NO_OUTSIDE, ...outside }) })
 }
 
 export async function startTestServer(

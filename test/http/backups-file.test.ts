@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { call, login, startTestServer, type TestServer } from '../helpers/server.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
 import { until } from '../helpers/until.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 const NAME = /^game-picker-\d{8}T\d{6}Z\.sqlite$/
 
@@ -51,7 +52,7 @@ describe('backups of a database file', () => {
 
     const copy = await createSqliteStore({ file: join(dir, started.body.file), readOnly: true })
     try {
-      const titles = (await createCore({ store: copy }).games.list()).map((entry) => entry.title)
+      const titles = (await createCore({ secretKey: TEST_SECRET_KEY, store: copy }).games.list()).map((entry) => entry.title)
       expect(titles).toContain('Saved game')
     } finally {
       await copy.close()

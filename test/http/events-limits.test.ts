@@ -8,6 +8,7 @@ import { afterEach, expect, test } from 'vitest'
 import { connectedEvents } from '../helpers/event-client.ts'
 import { ADMIN_KEY, call, login, openSharedStores, startTestServer, type TestServer } from '../helpers/server.ts'
 import { until } from '../helpers/until.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -60,7 +61,7 @@ test('a client that stops reading is dropped; the others and the API carry on', 
 test('with two servers on one store, each streams every event, whichever server wrote it', async () => {
   const stores = await openSharedStores(2) // on PostgreSQL: two stores, the other's events come by NOTIFY
   const start = async (instanceId: string, store: Store) => {
-    const running = await startServer({ core: createCore({ store, instanceId }), adminKey: ADMIN_KEY, port: 0, log: () => {} })
+    const running = await startServer({ core: createCore({ secretKey: TEST_SECRET_KEY, store, instanceId }), adminKey: ADMIN_KEY, port: 0, log: () => {} })
     cleanups.push(() => running.close())
     return running.url
   }

@@ -7,6 +7,7 @@ import { connectedEvents, connectEvents } from '../helpers/event-client.ts'
 import { respondWith, startReceiver } from '../helpers/receiver.ts'
 import { ADMIN_KEY, call, login, openTestStore, startTestServer, type TestServer } from '../helpers/server.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 const servers: TestServer[] = []
 afterEach(async () => {
@@ -89,7 +90,7 @@ describe('GET /api/events', () => {
     await client.until(2)
 
     await servers.pop()!.stop() // ends the stream cleanly; the client will reconnect by itself
-    const core = createCore({ store: await openTestStore(file) })
+    const core = createCore({ secretKey: TEST_SECRET_KEY, store: await openTestStore(file) })
     const restarted = await startServer({ core, adminKey: ADMIN_KEY, port, log: () => {} })
     servers.push({ url: restarted.url, core, server: restarted, stop: async () => { await restarted.close(); await core.close() } })
     // Written while the client is away: it must get them by resuming from its last id.

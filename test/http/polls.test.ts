@@ -8,6 +8,7 @@ import { connectedEvents } from '../helpers/event-client.ts'
 import { respondWith, startReceiver } from '../helpers/receiver.ts'
 import { ADMIN_KEY, call, login, openSharedStores, openTestStore, startTestServer, type TestServer } from '../helpers/server.ts'
 import { until } from '../helpers/until.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 let server: TestServer
 let token: string
@@ -209,7 +210,7 @@ describe('a poll with a duration', () => {
   test('past its closes_at it is closed with the votes before, even when no server ran at that moment', async () => {
     let now = Date.parse('2026-11-24T20:00:00.000Z')
     const store = await openTestStore()
-    const core = createCore({ store, now: () => new Date(now) })
+    const core = createCore({ secretKey: TEST_SECRET_KEY, store, now: () => new Date(now) })
     let running = await startServer({ core, adminKey: ADMIN_KEY, log: () => {}, port: 0 })
     try {
       const admin = await login(running.url)
@@ -260,7 +261,7 @@ describe('two servers on one database', () => {
   test('one open poll, one vote per voter, one closing with one winner added, however the requests are split', async () => {
     const stores = await openSharedStores(2)
     const servers = await Promise.all(stores.map((store) =>
-      startServer({ core: createCore({ store }), adminKey: ADMIN_KEY, log: () => {}, port: 0 })))
+      startServer({ core: createCore({ secretKey: TEST_SECRET_KEY, store }), adminKey: ADMIN_KEY, log: () => {}, port: 0 })))
     try {
       const urls = servers.map((one) => one.url)
       const tokens = await Promise.all(urls.map((url) => login(url)))
@@ -281,7 +282,7 @@ describe('two servers on one database', () => {
       expect(closed.total_votes).toBe(5)
       const rows = (await on(1, 'GET', '/api/sessions/active')).body
       expect(rows.games_played).toBe(1)
-      const events = await createCore({ store: stores[1] }).events.after(0, 500)
+      const events = await createCore({ secretKey: TEST_SECRET_KEY, store: stores[1] }).events.after(0, 500)
       expect(events.filter((event) => event.type === 'poll.closed')).toHaveLength(1)
       expect(events.filter((event) => event.type === 'game.added')).toHaveLength(1)
     } finally {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vit
 import { connectEvents } from '../helpers/event-client.ts'
 import { ADMIN_KEY, call, login, openSharedStores, openTestStore, startTestServer, type TestServer } from '../helpers/server.ts'
 import { until } from '../helpers/until.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 let server: TestServer
 let admin: string
@@ -109,7 +110,7 @@ describe('using a token', () => {
 
 test('an expired token is refused', async () => {
   let now = Date.parse('2026-03-01T12:00:00Z')
-  const core = createCore({ store: await openTestStore(), now: () => new Date(now) })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store: await openTestStore(), now: () => new Date(now) })
   const running = await startServer({ core, adminKey: ADMIN_KEY, port: 0, log: () => {} })
   try {
     const token = (await call(running.url, 'POST', '/api/tokens', { token: await login(running.url), body: { name: 'day', scopes: ['votes'], expiresInDays: 1 } })).body
@@ -127,7 +128,7 @@ test('an expired token is refused', async () => {
 test('a token revoked on one server is refused by another sharing the store, from the next request', async () => {
   const stores: Store[] = await openSharedStores(2)
   const servers = await Promise.all(stores.map((store, i) =>
-    startServer({ core: createCore({ store, instanceId: `server-${i}` }), adminKey: ADMIN_KEY, port: 0, log: () => {} })))
+    startServer({ core: createCore({ secretKey: TEST_SECRET_KEY, store, instanceId: `server-${i}` }), adminKey: ADMIN_KEY, port: 0, log: () => {} })))
   try {
     const [a, b] = servers.map((s) => s.url)
     const adminA = await login(a)

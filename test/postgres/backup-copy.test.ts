@@ -10,6 +10,7 @@ import { promisify } from 'node:util'
 import { assertCliBuilt, CLI_BIN, cliEnv } from '../helpers/cli.ts'
 import { createTestDatabase } from '../helpers/postgres.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 beforeAll(assertCliBuilt)
 
@@ -23,7 +24,7 @@ test('db backup, then db copy --from the backup --to postgres://', { timeout: 60
   const cwd = tempDir()
   const file = join(cwd, 'night.sqlite')
   const store = await createSqliteStore({ file })
-  const core = createCore({ store })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store })
   await core.importBuiltin()
   await core.sessions.start({ notes: 'before the backup' })
   await store.close()
@@ -36,7 +37,7 @@ test('db backup, then db copy --from the backup --to postgres://', { timeout: 60
 
   const pg = await createPostgresStore({ url, log: () => {} })
   try {
-    const sessions = await createCore({ store: pg }).sessions.list()
+    const sessions = await createCore({ secretKey: TEST_SECRET_KEY, store: pg }).sessions.list()
     expect(sessions.map((session) => session.notes)).toEqual(['before the backup'])
   } finally {
     await pg.close()

@@ -11,6 +11,7 @@ import { afterEach, expect, test } from 'vitest'
 import { createTestDatabase } from '../helpers/postgres.ts'
 import { startTcpProxy } from '../helpers/tcp-proxy.ts'
 import { until } from '../helpers/until.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 const closing: (() => Promise<unknown>)[] = []
 afterEach(async () => {
@@ -22,7 +23,7 @@ interface Server { store: PostgresStore; core: Core }
 async function server(url: string, options: { queryTimeoutMs?: number } = {}): Promise<Server> {
   const store = await createPostgresStore({ url, log: () => {}, holdCaches: true, ...options })
   closing.push(() => store.close())
-  return { store, core: createCore({ store }) }
+  return { store, core: createCore({ secretKey: TEST_SECRET_KEY, store }) }
 }
 
 /** Reads until the server's caches answer without a check (its lease is taken). */
@@ -83,7 +84,7 @@ test('a command that holds no caches (the CLI on the database) is read at once b
   const b = await server(url)
   const command = await createPostgresStore({ url, log: () => {} })
   closing.push(() => command.close())
-  const core = createCore({ store: command })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store: command })
   const game = await core.games.create({ pack_name: 'P', title: 'Shared', min_players: 1, max_players: 8 })
   await untilTrusted(b)
   for (const favor of [1, -1, 0, 1] as const) {

@@ -9,12 +9,13 @@ import { recordEvening } from '../contracts/store-scenario.ts'
 import { assertCliBuilt, cli } from '../helpers/cli.ts'
 import { createTestDatabase } from '../helpers/postgres.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 beforeAll(assertCliBuilt)
 
 /** What the API shows of a database, as JSON text. */
 async function snapshot(store: Store): Promise<string> {
-  const core = createCore({ store, now: () => new Date('2026-12-01T00:00:00.000Z') }) // the export's exported_at
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store, now: () => new Date('2026-12-01T00:00:00.000Z') }) // the export's exported_at
   const sessions = await core.sessions.list()
   return JSON.stringify({
     games: await core.games.list(), packs: await core.packs.list(), stats: await core.stats(), sessions,
@@ -28,7 +29,7 @@ async function snapshot(store: Store): Promise<string> {
 async function withCore<T>(open: () => Promise<Store>, fn: (core: Core, store: Store) => Promise<T>): Promise<T> {
   const store = await open()
   try {
-    return await fn(createCore({ store }), store)
+    return await fn(createCore({ secretKey: TEST_SECRET_KEY, store }), store)
   } finally {
     await store.close()
   }

@@ -11,6 +11,7 @@ import { type PgCluster, startPgCluster } from '../helpers/pg-cluster.ts'
 import { ADMIN_KEY, call, login } from '../helpers/server.ts'
 import { startTcpProxy } from '../helpers/tcp-proxy.ts'
 import { until } from '../helpers/until.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 let cluster: PgCluster
 let databases = 0
@@ -32,7 +33,7 @@ async function database(port = cluster.port): Promise<string> {
 }
 
 async function serve(url: string): Promise<{ core: Core; server: RunningServer; stop(): Promise<void> }> {
-  const core = createCore({ store: await createPostgresStore({ url, log: () => {}, holdCaches: true }) })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store: await createPostgresStore({ url, log: () => {}, holdCaches: true }) })
   const server = await startServer({ core, adminKey: ADMIN_KEY, port: 0, log: () => {} })
   return { core, server, stop: async () => { await server.close(); await core.close() } }
 }

@@ -8,6 +8,7 @@ import { CHANNEL } from '../../packages/postgres/src/changes.ts'
 import { migrations } from '../../packages/postgres/src/schema.ts'
 import { createTestDatabase } from '../helpers/postgres.ts'
 import { until } from '../helpers/until.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 const opened: Store[] = []
 afterEach(async () => {
@@ -18,7 +19,7 @@ async function instances(count: number, url?: string): Promise<{ url: string; co
   const database = url ?? await createTestDatabase()
   const stores = await Promise.all(Array.from({ length: count }, () => createPostgresStore({ url: database, log: () => {}, holdCaches: true })))
   opened.push(...stores)
-  return { url: database, stores, cores: stores.map((store, i) => createCore({ store, instanceId: `instance-${i}` })) }
+  return { url: database, stores, cores: stores.map((store, i) => createCore({ secretKey: TEST_SECRET_KEY, store, instanceId: `instance-${i}` })) }
 }
 
 /** Settled results as `ok` or the domain error's code and message (anything else fails the test). */
@@ -45,12 +46,12 @@ describe('instances on one database', () => {
     let seeded = 0
     const stores = await Promise.all(Array.from({ length: 4 }, () => createPostgresStore({
       url, log: () => {},
-      onCreate: async (store) => { seeded += (await createCore({ store }).importBuiltin()).count },
+      onCreate: async (store) => { seeded += (await createCore({ secretKey: TEST_SECRET_KEY, store }).importBuiltin()).count },
     })))
     opened.push(...stores)
     expect(stores.filter((store) => store.created)).toHaveLength(1)
     expect(seeded).toBe(62)
-    for (const store of stores) expect(await createCore({ store }).games.list()).toHaveLength(62)
+    for (const store of stores) expect(await createCore({ secretKey: TEST_SECRET_KEY, store }).games.list()).toHaveLength(62)
     // Each migration ran once, whoever ran it.
     expect(await query(url, 'SELECT version FROM schema_migrations ORDER BY version')).toEqual(migrations.map((_, index) => ({ version: index + 1 })))
     // An ordinary role that owns its database: no superuser, no extension beyond the built-in PL/pgSQL.

@@ -6,6 +6,7 @@ import { createPostgresStore } from '@game-picker/postgres'
 import pg from 'pg'
 import { afterEach, expect, test } from 'vitest'
 import { createTestDatabase } from '../helpers/postgres.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 const closing: (() => Promise<unknown>)[] = []
 afterEach(async () => {
@@ -16,7 +17,7 @@ test('an event committed after many later transactions and sequencer runs is num
   const url = await createTestDatabase()
   const store = await createPostgresStore({ url, log: () => {} })
   closing.push(() => store.close())
-  const core = createCore({ store })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store })
 
   // A writer that takes its time: its event is in the inbox, uncommitted, with the oldest xid.
   const slow = new pg.Client({ connectionString: url })

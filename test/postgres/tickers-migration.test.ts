@@ -7,6 +7,7 @@ import pg from 'pg'
 import { expect, test } from 'vitest'
 import { migrations } from '../../packages/postgres/src/schema.ts'
 import { createTestDatabase } from '../helpers/postgres.ts'
+import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
 
 const T = (minute: number) => `2026-11-22T20:${String(minute).padStart(2, '0')}:00.000Z`
 
@@ -33,7 +34,7 @@ test('a version-9 database gets tickers, last_played_at and ticker votes', async
     await client.end()
   }
 
-  const core = createCore({ store: await createPostgresStore({ url, log: () => {} }) })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store: await createPostgresStore({ url, log: () => {} }) })
   try {
     expect((await core.games.list()).map((g) => [g.title, g.ticker, g.last_played_at, g.upvotes, g.downvotes])).toEqual([
       ['Homebrew', null, T(20), 0, 1], ['Quiplash 3', 'QPL3', T(1), 1, 0]])

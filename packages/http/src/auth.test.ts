@@ -3,12 +3,13 @@ import { createSqliteStore } from '@game-picker/sqlite'
 import { H3 } from 'h3'
 import { afterEach, expect, test, vi } from 'vitest'
 import { createAuth } from './auth.ts'
+import { TEST_SECRET_KEY } from '../../../test/helpers/secret-key.ts'
 
 afterEach(() => void vi.useRealTimers())
 
 test('a remembered token still expires after 24 hours', async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-22T20:00:00Z') })
-  const core = createCore({ store: await createSqliteStore() })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore() })
   const auth = createAuth(core, { adminKey: 'k', jwtSecret: 'secret' })
   const app = new H3()
   app.post('/login', async (event) => auth.login(event, 'k'))

@@ -8,9 +8,10 @@ import { expect, test } from 'vitest'
 import { createAuth } from './auth.ts'
 import { createCors } from './cors.ts'
 import { createApiRouter } from './router.ts'
+import { TEST_SECRET_KEY } from '../../../test/helpers/secret-key.ts'
 
 test('requireScope inside a handler: 401 without a token, 403 without the scope, audited as the token once it holds', async () => {
-  const core = createCore({ store: await createSqliteStore() })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore() })
   try {
     const audited: AuditRecord[] = []
     const app = new H3()

@@ -8,6 +8,7 @@ import { createCore } from '@game-picker/core'
 import { createSqliteStore } from './index.ts'
 import { tempDir } from '../../../test/helpers/tmp-dir.ts'
 import { until } from '../../../test/helpers/until.ts'
+import { TEST_SECRET_KEY } from '../../../test/helpers/secret-key.ts'
 
 // Each backup's check runs in a child at the lowest CPU priority (SCHED_IDLE), which waits for as
 // long as the other backup files running beside this one keep both cores busy: the schedule's
@@ -30,7 +31,7 @@ describe('backups', () => {
   it('starts one now, lists it newest first, and answers 409 while one runs', async () => {
     const dir = join(tempDir(), 'backups')
     const store = await openStore(join(tempDir(), 'db.sqlite'))
-    await createCore({ store }).importBuiltin()
+    await createCore({ secretKey: TEST_SECRET_KEY, store }).importBuiltin()
     let clock = Date.parse('2026-11-26T18:00:00Z')
     const backups = createBackups(store, { schedule: { dir, everyMs: 3_600_000, keep: 7 }, now: () => new Date(clock), log: () => {} })
     expect(await backups.list()).toEqual([])
@@ -51,7 +52,7 @@ describe('backups', () => {
     expect(listed[0].size).toBeGreaterThan(100_000)
     // The copy is an ordinary database holding the catalogue.
     const copy = await openStore(join(dir, listed[0].file))
-    expect((await createCore({ store: copy }).games.list()).length).toBe(62)
+    expect((await createCore({ secretKey: TEST_SECRET_KEY, store: copy }).games.list()).length).toBe(62)
   })
 
   it('two in the same second get the next free second', async () => {

@@ -8,6 +8,7 @@ import { createCore } from '@game-picker/core'
 import { openSqlDatabase } from './durable-db.ts'
 import { createSqliteStore } from './index.ts'
 import { migrations } from './schema.ts'
+import { TEST_SECRET_KEY } from '../../../test/helpers/secret-key.ts'
 
 const T = '2026-11-22T20:00:00.000Z'
 const at = (seconds: number) => new Date(Date.parse(T) + seconds * 1000).toISOString()
@@ -32,7 +33,7 @@ async function writeVersion2File(): Promise<string> {
 
 test('migration 3 keeps chat messages and their ids, refuses duplicates, and never reuses a deleted id', async () => {
   const file = await writeVersion2File()
-  const core = createCore({ store: await createSqliteStore({ file }) })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore({ file }) })
   try {
     const exported = (await core.exportSession(1, 'json')).body
     expect(JSON.parse(exported).chat_messages.map((m: { id: number; message: string }) => [m.id, m.message]))

@@ -10,6 +10,7 @@ import { createNodeFileIO } from './file-io.ts'
 import { encodeRecord, readJournals } from './journal.ts'
 import { migrations } from './schema.ts'
 import { tempDir } from '../../../test/helpers/tmp-dir.ts'
+import { TEST_SECRET_KEY } from '../../../test/helpers/secret-key.ts'
 
 const FIXTURE = join(import.meta.dirname, 'test-helpers/release-0.1.0/game-picker.sqlite')
 
@@ -24,7 +25,7 @@ function copyFixture(): string {
 }
 
 async function contents(file: string, readOnly = false) {
-  const core = createCore({ store: await createSqliteStore({ file, readOnly }) })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore({ file, readOnly }) })
   try {
     const sessions = await core.sessions.list()
     return {
@@ -49,7 +50,7 @@ describe('a file written by the release before the paged store', () => {
     expect(seen.votes).toEqual([10, 20])
     expect(seen.stats).toMatchObject({ sessions: { count: 2 }, activeSessions: { count: 1 } })
 
-    const writer = createCore({ store: await createSqliteStore({ file }) })
+    const writer = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore({ file }) })
     // The tail is in the file now: the journal holds only what this version's migrations wrote
     // after the carry-over (the release's schema was version 3).
     const { records } = await readJournals(createNodeFileIO(), file)

@@ -10,6 +10,7 @@ import { createSqliteStore } from './index.ts'
 import { initial } from './migrations/001-initial.ts'
 import { migrations } from './schema.ts'
 import { expectMigratedRoomAutopilot, OLD_GAMES, OLD_PLAYED_AT } from '../../../test/helpers/app-tags-migration.ts'
+import { TEST_SECRET_KEY } from '../../../test/helpers/secret-key.ts'
 
 const T = '2026-11-22T20:00:00.000Z'
 
@@ -38,7 +39,7 @@ async function writeVersion1File(): Promise<string> {
 describe('migration 2 (ids never reused, events, leases)', () => {
   test('keeps every row, id and counter of a version-1 file, and its rules still hold', async () => {
     const file = await writeVersion1File()
-    const core = createCore({ store: await createSqliteStore({ file }) })
+    const core = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore({ file }) })
     try {
       expect((await core.games.list()).map((g) => [g.id, g.title, g.play_count, g.upvotes, g.downvotes, g.popularity_score]))
         .toEqual([[1, 'One', 1, 1, 0, 1], [2, 'Two', 1, 0, 1, -1]])
@@ -60,12 +61,12 @@ describe('migration 2 (ids never reused, events, leases)', () => {
 
   test('a deleted game, session, session game or webhook id is never handed out again on a migrated file', async () => {
     const file = await writeVersion1File()
-    let core = createCore({ store: await createSqliteStore({ file }) })
+    let core = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore({ file }) })
     const newest = await core.games.create(gameInput({ title: 'Four' }))
     await core.games.remove(newest.id)
     await core.close()
 
-    core = createCore({ store: await createSqliteStore({ file }) })
+    core = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore({ file }) })
     try {
       expect((await core.games.create(gameInput({ title: 'Five' }))).id).toBe(newest.id + 1)
       await core.sessionGames.remove(1, 2) // the newest session game and webhook of the old file

@@ -8,6 +8,7 @@ import { createCore } from '@game-picker/core'
 import { openSqlDatabase } from './durable-db.ts'
 import { createSqliteStore } from './index.ts'
 import { migrations } from './schema.ts'
+import { TEST_SECRET_KEY } from '../../../test/helpers/secret-key.ts'
 
 const T = (minute: number) => `2026-11-22T20:${String(minute).padStart(2, '0')}:00.000Z`
 
@@ -28,7 +29,7 @@ test('a version-7 file gets tickers, last_played_at and nullable session games o
   })
   await db.close()
 
-  const core = createCore({ store: await createSqliteStore({ file }) })
+  const core = createCore({ secretKey: TEST_SECRET_KEY, store: await createSqliteStore({ file }) })
   try {
     expect((await core.games.list()).map((g) => [g.title, g.ticker, g.last_played_at, g.upvotes, g.downvotes])).toEqual([
       ['Homebrew', null, T(20), 1, 0], ['Quiplash 3', 'QPL3', T(1), 1, 0]])

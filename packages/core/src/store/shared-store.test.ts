@@ -7,6 +7,7 @@ import { LOGIN_LIMIT } from '../access/login-limit.ts'
 import { MONITOR_LEASE_MS } from '../rooms/monitor-leases.ts'
 import { createSqliteStore } from '@game-picker/sqlite'
 import { createTestClock, gameInput, type TestClock } from '../../../../test/helpers/memory-core.ts'
+import { TEST_SECRET_KEY } from '../../../../test/helpers/secret-key.ts'
 
 let a: Core
 let b: Core
@@ -14,8 +15,8 @@ let clock: TestClock
 beforeEach(async () => {
   clock = createTestClock()
   const store = await createSqliteStore()
-  a = createCore({ store, now: clock.now, instanceId: 'server-a' })
-  b = createCore({ store, now: clock.now, instanceId: 'server-b' })
+  a = createCore({ secretKey: TEST_SECRET_KEY, store, now: clock.now, instanceId: 'server-a' })
+  b = createCore({ secretKey: TEST_SECRET_KEY, store, now: clock.now, instanceId: 'server-b' })
 })
 
 async function monitoredRow(core: Core) {
