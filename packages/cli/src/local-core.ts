@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs'
 import { type Core, createCore as createCoreWith, type Store } from '@game-picker/core'
 import { type AdapterConfig, adapterConfigFromEnv, createAdapters } from './adapters.ts'
-import { createSqliteStore } from '@game-picker/sqlite'
+import { createSqliteStore, writeBackupFile } from '@game-picker/sqlite'
 import type { Access } from './backend.ts'
 
 export const MEMORY = ':memory:'
@@ -71,6 +71,8 @@ async function openPostgresCore(
     url,
     waitForDatabase,
     holdCaches,
+    // Its backups are file databases (db backup, serve --backup-dir, POST /api/backups).
+    backupFile: writeBackupFile,
     onCreate: async (created) => {
       if (seed) seededGames = (await createCore({ store: created }).importBuiltin()).count
     },
