@@ -21,6 +21,8 @@ const BACKUPS = [
   'packages/sqlite/src/backup.test.ts', 'packages/sqlite/src/backup-folder.test.ts', 'test/e2e/cli-backup.test.ts',
   'test/http/backups.test.ts', 'test/http/backups-file.test.ts',
 ]
+// The backups of a PostgreSQL database, checked the same way: after the rest, on PostgreSQL.
+const POSTGRES_BACKUPS = ['test/http/backups.test.ts', 'test/postgres/pg-backup.test.ts']
 
 // Unit tests run against the sources; e2e tests spawn the built binaries in dist.
 export default defineConfig({
@@ -71,9 +73,13 @@ export default defineConfig({
           name: 'postgres',
           sequence: { groupOrder: 0 },
           include: ['test/{http,webhooks,monitor,chat,e2e,postgres}/**/*.test.ts'],
-          exclude: SQLITE_ONLY,
+          exclude: [...SQLITE_ONLY, ...POSTGRES_BACKUPS],
           env: { GAME_PICKER_TEST_STORE: 'postgres' },
         },
+      },
+      {
+        extends: true,
+        test: { name: 'postgres-backups', include: POSTGRES_BACKUPS, sequence: { groupOrder: 1 }, env: { GAME_PICKER_TEST_STORE: 'postgres' } },
       },
     ],
   },

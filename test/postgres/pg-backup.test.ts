@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { createCore, type TableRow } from '@game-picker/core'
-import { createPostgresStore, openPostgresTables } from '@game-picker/postgres'
+import { createPostgresBackup, createPostgresStore, openPostgresTables } from '@game-picker/postgres'
 import { openSqliteTables } from '@game-picker/sqlite'
 import { beforeAll, expect, test } from 'vitest'
 import { assertCliBuilt, CLI_BIN, cliEnv } from '../helpers/cli.ts'
@@ -129,4 +129,23 @@ test('db backup refuses a target that exists and a database with nothing to back
   expect(existsSync(join(cwd, 'empty.sqlite')) || existsSync(join(cwd, 'empty.sqlite.partial'))).toBe(false)
   // Nothing was created in it either.
   expect((await runSql(empty, `SELECT to_regclass('store_setup') AS found`)).rows[0].found).toBeNull()
+})
+
+test('one backup of a database at a time, whichever server asks: another is refused with CONFLICT until it ends', async () => {
+  const url = await createTestDatabase()
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let reading!: () => void
+  const began = new Promise<void>((resolve) => (reading = resolve))
+  // A writer that holds the snapshot open until told: the first backup is under way meanwhile.
+  const slow = createPostgresBackup({ url, writeFile: async (snapshot) => { reading(); await held; await snapshot.finished(); return { bytes: 0 } } })
+  const other = createPostgresBackup({ url, writeFile: async () => ({ bytes: 1 }) })
+  const first = slow.copyTo('first.sqlite')
+  await began
+  expect(slow.running).toBe(true)
+  await expect(slow.copyTo('again.sqlite')).rejects.toMatchObject({ code: 'CONFLICT', message: 'A backup is already running' })
+  await expect(other.copyTo('second.sqlite')).rejects.toMatchObject({ code: 'CONFLICT', message: 'A backup is already running' })
+  release()
+  expect(await first).toEqual({ bytes: 0 })
+  expect(await other.copyTo('second.sqlite')).toEqual({ bytes: 1 }) // the lock went with the first's connection
 })

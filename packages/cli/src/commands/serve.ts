@@ -62,6 +62,6 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
 /** `--backup-dir` and its interval and count, refused before anything opens on a database in memory. */
 function backupSchedule(db: string, options: ServeOptions) {
   if (!options.backupDir) return undefined
-  if (db === MEMORY) throw new UsageError('serve --backup-dir needs a database file, not :memory:.')
+  if (db === MEMORY) throw new UsageError('serve --backup-dir needs a database file or a postgres:// URL, not :memory:.')
   return { dir: options.backupDir, everyMs: options.backupEvery, keep: options.backupKeep }
 }
