@@ -143,7 +143,7 @@ function flushCopy(folder) {
 }
 
 /** Responses of some phases as one: votes/s, p99 and max latency (ms), responses over the target per minute, non-2xx. */
-function summarize(parts) {
+export function summarize(parts) {
   const ms = new Float64Array(parts.flatMap((part) => part.ms)).sort()
   const votes = parts.reduce((sum, part) => sum + part.ok, 0)
   const seconds = parts.reduce((sum, part) => sum + part.seconds, 0)
@@ -176,13 +176,13 @@ export function backupRows(m) {
   }]
 }
 
-function fmtInt(n) {
+export function fmtInt(n) {
   return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : String(n)
 }
-function fmtS(ms) {
+export function fmtS(ms) {
   return `${(ms / 1000).toFixed(1)} s`
 }
-function fmtMb(bytes) {
+export function fmtMb(bytes) {
   return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : `${(bytes / 1024 ** 2).toFixed(0)} MB`
 }
 
