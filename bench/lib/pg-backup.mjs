@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { fmtInt, fmtMb, fmtS, summarize } from './backup.mjs'
+import { fmtInt, fmtMb, fmtS, phaseRecorder } from './backup.mjs'
 import { dist, freePort, load, processMemory, sleep, startServerProcess } from './common.mjs'
 import { seededFolder } from './history.mjs'
 import { startLoad } from './load.mjs'
@@ -53,28 +53,12 @@ export async function runPgBackup({ step = () => {}, votes = pgBackupVotes() } =
     })).json()).token
     const admin = { authorization: `Bearer ${token}` }
     let seq = 0
-    const latencies = new Map()
-    const seconds = new Map()
-    let phase = 'warmup'
-    let phaseStarted = performance.now()
-    const enter = (next) => {
-      const now = performance.now()
-      seconds.set(phase, (seconds.get(phase) ?? 0) + (now - phaseStarted) / 1000)
-      phase = next
-      phaseStarted = now
-    }
+    const { enter, onResponse, stats } = phaseRecorder()
     votesLoad = startLoad({
-      url: server.url, method: 'POST', path: '/api/votes/live', headers: admin, connections: 50,
+      url: server.url, method: 'POST', path: '/api/votes/live', headers: admin, connections: 50, onResponse,
       setupRequest: (req) => ({
         ...req, body: JSON.stringify({ username: `pgb${votes}-${seq++}`, vote: seq % 4 ? 'up' : 'down', timestamp: new Date().toISOString() }),
       }),
-      onResponse: (status, ms) => {
-        let seen = latencies.get(phase)
-        if (!seen) latencies.set(phase, seen = { ms: [], ok: 0, non2xx: 0 })
-        seen.ms.push(ms)
-        if (status >= 200 && status < 300) seen.ok++
-        else seen.non2xx++
-      },
     })
     await sleep(3_000)
     enter('before')
@@ -100,10 +84,9 @@ export async function runPgBackup({ step = () => {}, votes = pgBackupVotes() } =
     enter('stopped')
     const total = await votesLoad.stop()
     votesLoad = undefined
-    const stats = (name) => summarize([{ ms: [], ok: 0, non2xx: 0, ...latencies.get(name), seconds: seconds.get(name) ?? 0 }])
     return {
       votes, copyMs, durationMs, loadErrors: total.errors, timeouts: total.timeouts, backupBytes: statSync(join(dir, file)).size, rssBefore, rssMax,
-      before: stats('before'), during: stats('during'), after: stats('after'),
+      before: stats(['before']), during: stats(['during']), after: stats(['after']),
     }
   } finally {
     await votesLoad?.stop().catch(() => {})
