@@ -22,6 +22,12 @@ const BACKUPS = [
   'packages/sqlite/src/backup.test.ts', 'packages/sqlite/src/backup-folder.test.ts', 'test/e2e/cli-backup.test.ts',
   'test/http/backups.test.ts', 'test/http/backups-file.test.ts',
 ]
+// The backups of a PostgreSQL database, checked the same way: after the rest, on PostgreSQL.
+const POSTGRES_BACKUPS = ['test/http/backups.test.ts', 'test/postgres/pg-backup.test.ts']
+
+// The PostgreSQL projects' processes: the store, and the one secret key every server of a
+// PostgreSQL deployment is started with.
+const ON_POSTGRES = { GAME_PICKER_TEST_STORE: 'postgres', GAME_PICKER_SECRET_KEY: TEST_SECRET_KEY_TEXT }
 
 // Unit tests run against the sources; e2e tests spawn the built binaries in dist.
 export default defineConfig({
@@ -72,10 +78,13 @@ export default defineConfig({
           name: 'postgres',
           sequence: { groupOrder: 0 },
           include: ['test/{http,webhooks,monitor,chat,e2e,postgres}/**/*.test.ts'],
-          exclude: SQLITE_ONLY,
-          // Every server of a PostgreSQL deployment is started with the one key.
-          env: { GAME_PICKER_TEST_STORE: 'postgres', GAME_PICKER_SECRET_KEY: TEST_SECRET_KEY_TEXT },
+          exclude: [...SQLITE_ONLY, ...POSTGRES_BACKUPS],
+          env: ON_POSTGRES,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'postgres-backups', include: POSTGRES_BACKUPS, sequence: { groupOrder: 1 }, env: ON_POSTGRES },
       },
     ],
   },

@@ -10,11 +10,13 @@
 //                     judged against), sse, chat, csv, cli, history (bench/lib/history.mjs), polls,
 //                     discord (the server's RSS with the bot connected to a local fake Discord),
 //                     multistream (bench/lib/multistream.mjs), backup (bench/lib/backup.mjs),
-//                     rooms (bench/lib/rooms.mjs: 100 Jackbox rooms followed at once)
+//                     rooms (bench/lib/rooms.mjs: 100 Jackbox rooms followed at once),
+//                     pgbackup (bench/lib/pg-backup.mjs: a PostgreSQL backup made by its server)
 //   BENCH_CHAT_ROUNDS=N  rounds of the chat imports (default 3; each size keeps its median run by main-thread CPU)
 //   BENCH_PG_TRACK=all  PostgreSQL statements inside functions are counted too
 //   BENCH_HISTORY_MAX=N  the history group's largest size (default 10,000,000 votes)
 //   BENCH_BACKUP_VOTES=N the history size the backup group backs up (default 10,000,000 votes)
+//   BENCH_PG_BACKUP_VOTES=N the history size the pgbackup group copies into PostgreSQL and backs up (default 1,000,000)
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
@@ -24,6 +26,7 @@ import {
 } from './lib/common.mjs'
 import { PICK_FILTERS } from './lib/data.mjs'
 import { backupRows, backupVotes, runBackup } from './lib/backup.mjs'
+import { pgBackupRows, pgBackupVotes, runPgBackup } from './lib/pg-backup.mjs'
 import { historySizes, runHistory } from './lib/history.mjs'
 import { roomsRows } from './lib/rooms.mjs'
 import { measure } from './lib/load.mjs'
@@ -36,7 +39,7 @@ const WARMUP_S = 1
 const ADMIN_KEY = 'bench-admin-key'
 const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true })
-const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls', 'discord', 'multistream', 'rooms', 'backup']
+const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls', 'discord', 'multistream', 'rooms', 'backup', 'pgbackup']
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((group) => group.trim()).filter(Boolean) : GROUPS
 for (const group of ONLY) {
   if (!GROUPS.includes(group)) {
@@ -567,6 +570,15 @@ try {
     raw.backup = measured
     for (const r of backupRows(measured)) row(r)
     if (measured.votes < 10_000_000) notes.push(`backup: the ${fmtInt(measured.votes)}-vote database (BENCH_BACKUP_VOTES), not 10,000,000`)
+  }
+
+  // 13. PostgreSQL backup: serve --backup-dir on the history database copied into PostgreSQL, under live votes.
+  if (runs('pgbackup')) {
+    step(`pgbackup: backup of the ${fmtInt(pgBackupVotes())}-vote database on PostgreSQL under live votes`)
+    const measured = await runPgBackup({ step })
+    raw.pgbackup = measured
+    for (const r of pgBackupRows(measured)) row(r)
+    if (measured.votes < 1_000_000) notes.push(`pgbackup: the ${fmtInt(measured.votes)}-vote database (BENCH_PG_BACKUP_VOTES), not 1,000,000`)
   }
 } finally {
   for (const s of servers) await s.kill9().catch(() => {})

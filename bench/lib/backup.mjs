@@ -61,26 +61,8 @@ export async function runBackup({ step = () => {}, votes = backupVotes() } = {})
       // complete (the integrity check), "other" for the start and the rename.
       const target = join(work, 'backup.sqlite')
       const partialSize = () => (existsSync(`${target}.partial`) ? statSync(`${target}.partial`).size : -1)
-      const latencies = new Map()
-      const seconds = new Map()
-      let phase = 'warmup'
-      let phaseStarted = performance.now()
-      const enter = (next) => {
-        const now = performance.now()
-        seconds.set(phase, (seconds.get(phase) ?? 0) + (now - phaseStarted) / 1000)
-        phase = next
-        phaseStarted = now
-      }
-      load = startLoad({
-        ...votes50,
-        onResponse: (status, ms) => {
-          let seen = latencies.get(phase)
-          if (!seen) latencies.set(phase, seen = { ms: [], ok: 0, non2xx: 0 })
-          seen.ms.push(ms)
-          if (status >= 200 && status < 300) seen.ok++
-          else seen.non2xx++
-        },
-      })
+      const { enter, onResponse, stats, phase } = phaseRecorder()
+      load = startLoad({ ...votes50, onResponse })
       await sleep(3_000)
       enter('before')
       await sleep(BEFORE_MS)
@@ -91,7 +73,7 @@ export async function runBackup({ step = () => {}, votes = backupVotes() } = {})
       const watcher = setInterval(() => {
         const size = partialSize()
         if (size >= 0) enter(size > lastSize ? 'copy' : 'check')
-        else if (phase !== 'other') enter('other')
+        else if (phase() !== 'other') enter('other')
         lastSize = size
       }, 200)
       let rssMax = 0
@@ -111,7 +93,6 @@ export async function runBackup({ step = () => {}, votes = backupVotes() } = {})
       load = undefined
       if (result.code !== 0) throw new Error(`db backup failed (${result.code}): ${result.stderr}`)
       if (total.errors) throw new Error(`the load had ${total.errors} connection errors`)
-      const stats = (names) => summarize(names.map((name) => ({ ms: [], ok: 0, non2xx: 0, ...latencies.get(name), seconds: seconds.get(name) ?? 0 })))
       const phases = { copy: stats(['copy']), check: stats(['check']) }
       const backupBytes = existsSync(target) ? statSync(target).size : 0
       return {
@@ -124,6 +105,34 @@ export async function runBackup({ step = () => {}, votes = backupVotes() } = {})
     }
   } finally {
     rmSync(work, { recursive: true, force: true })
+  }
+}
+
+/**
+ * One stretch of load split by what else happened meanwhile: every response goes to the phase
+ * `enter` last named; `stats(names)` summarizes some phases as one.
+ */
+export function phaseRecorder() {
+  const latencies = new Map()
+  const seconds = new Map()
+  let phase = 'warmup'
+  let phaseStarted = performance.now()
+  return {
+    phase: () => phase,
+    enter(next) {
+      const now = performance.now()
+      seconds.set(phase, (seconds.get(phase) ?? 0) + (now - phaseStarted) / 1000)
+      phase = next
+      phaseStarted = now
+    },
+    onResponse(status, ms) {
+      let seen = latencies.get(phase)
+      if (!seen) latencies.set(phase, seen = { ms: [], ok: 0, non2xx: 0 })
+      seen.ms.push(ms)
+      if (status >= 200 && status < 300) seen.ok++
+      else seen.non2xx++
+    },
+    stats: (names) => summarize(names.map((name) => ({ ms: [], ok: 0, non2xx: 0, ...latencies.get(name), seconds: seconds.get(name) ?? 0 }))),
   }
 }
 
@@ -143,7 +152,7 @@ function flushCopy(folder) {
 }
 
 /** Responses of some phases as one: votes/s, p99 and max latency (ms), responses over the target per minute, non-2xx. */
-function summarize(parts) {
+export function summarize(parts) {
   const ms = new Float64Array(parts.flatMap((part) => part.ms)).sort()
   const votes = parts.reduce((sum, part) => sum + part.ok, 0)
   const seconds = parts.reduce((sum, part) => sum + part.seconds, 0)
@@ -176,13 +185,13 @@ export function backupRows(m) {
   }]
 }
 
-function fmtInt(n) {
+export function fmtInt(n) {
   return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : String(n)
 }
-function fmtS(ms) {
+export function fmtS(ms) {
   return `${(ms / 1000).toFixed(1)} s`
 }
-function fmtMb(bytes) {
+export function fmtMb(bytes) {
   return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : `${(bytes / 1024 ** 2).toFixed(0)} MB`
 }
 

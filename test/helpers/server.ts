@@ -1,7 +1,7 @@
 // A real listening API server on a free port, plus a tiny HTTP client. The store is the one the
 // run is about (test/helpers/postgres.ts): sqlite, or a PostgreSQL database of the test's own.
 import { type BackupSchedule, createCore, type Core, type Store } from '@game-picker/core'
-import { createBackups, createSqliteStore } from '@game-picker/sqlite'
+import { createBackups, createSqliteStore, writeBackupFile } from '@game-picker/sqlite'
 import { type RunningServer, startServer, type ServerOptions } from '@game-picker/http'
 import { afterAll } from 'vitest'
 import { createPostgresStore } from '@game-picker/postgres'
@@ -23,7 +23,7 @@ export interface TestServer {
 export async function openTestStore(file?: string): Promise<Store> {
   if (TEST_STORE === 'sqlite') return createSqliteStore({ file })
   const url = file === undefined ? await createTestDatabase() : await databaseFor(file)
-  return createPostgresStore({ url, log: () => {}, holdCaches: true })
+  return createPostgresStore({ url, log: () => {}, holdCaches: true, backupFile: writeBackupFile })
 }
 
 /**

@@ -1,16 +1,10 @@
 // Copies every table of one database into another, empty one, ids included, in one transaction
 // on the target, and checks the result against the source before it commits.
 import { isDeepStrictEqual } from 'node:util'
-import { type DatabaseTables, DomainError, TABLES, type TableName, type TableRow } from '@game-picker/core'
+import { type DatabaseTables, DomainError, TABLES, type TableName, type TableRow, withCountersZeroed } from '@game-picker/core'
 import { CliError } from './cli-errors.ts'
 
 export type CopyCounts = Record<TableName, number>
-
-// A game's play_count, upvotes, downvotes and popularity_score are kept by triggers on the
-// session_games and votes rows. Copied as they are, then counted again as those rows arrive,
-// they would double; so they start at 0 and the triggers count the copied rows, and the check
-// below proves the result equals the source's counters. A poll candidate's votes likewise.
-const COUNTERS = { play_count: 0, popularity_score: 0, upvotes: 0, downvotes: 0 }
 
 export async function copyTables(source: DatabaseTables, target: DatabaseTables): Promise<CopyCounts> {
   const filled = (await Promise.all(TABLES.map(async (table) => [table, await target.count(table)] as const)))
@@ -25,9 +19,9 @@ export async function copyTables(source: DatabaseTables, target: DatabaseTables)
 
   return target.write(async (writer) => {
     for (const table of TABLES) {
-      const copied = rows.get(table)!
-      await writer.insert(table, table === 'games' ? copied.map((game) => ({ ...game, ...COUNTERS }))
-        : table === 'poll_candidates' ? copied.map((candidate) => ({ ...candidate, votes: 0 })) : copied)
+      // The counters start at 0 and the triggers count the copied rows (withCountersZeroed); the
+      // check below proves the result equals the source's counters.
+      await writer.insert(table, withCountersZeroed(table, rows.get(table)!))
     }
     await writer.raiseIdHighWater(marks)
     for (const table of TABLES) {

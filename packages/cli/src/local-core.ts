@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs'
 import { type Core, createCore as createCoreWith, hasSealedSecrets, type Store, WrongSecretKeyError } from '@game-picker/core'
 import { type AdapterConfig, adapterConfigFromEnv, createAdapters } from './adapters.ts'
-import { createSqliteStore } from '@game-picker/sqlite'
+import { createSqliteStore, writeBackupFile } from '@game-picker/sqlite'
 import type { Access } from './backend.ts'
 import { CliError } from './cli-errors.ts'
 import { configuredSecretKey, createKeyFile, POSTGRES_NEEDS_KEY, readKeyFile } from './secret-key.ts'
@@ -110,6 +110,8 @@ async function openPostgresCore(
     url,
     waitForDatabase,
     holdCaches,
+    // Its backups are file databases (db backup, serve --backup-dir, POST /api/backups).
+    backupFile: writeBackupFile,
     onCreate: async (created) => {
       if (seed) seededGames = (await createCore(created).importBuiltin()).count
     },

@@ -9,9 +9,10 @@
 // (sequencer.ts), and so do the notifications.
 import { randomUUID } from 'node:crypto'
 import {
-  type ChangeTopic, DomainError, isDomainError, type LiveVoteRecord, type Store, type StoreReads, type StoreTx,
+  type ChangeTopic, DomainError, isDomainError, type LiveVoteRecord, type SnapshotFileWriter, type Store, type StoreReads, type StoreTx,
 } from '@game-picker/core'
 import type pg from 'pg'
+import { createPostgresBackup } from './backup.ts'
 import { createCaches, type Snapshot } from './caches.ts'
 import { createChangeListener } from './changes.ts'
 import { createCoherence } from './coherence.ts'
@@ -47,6 +48,8 @@ export interface PostgresStoreOptions extends Omit<StartUpOptions, 'onCreate'> {
    * growing pause, up to 5 s), and `ready` then resolves. Other start-up errors still throw.
    */
   waitForDatabase?: boolean
+  /** Online backups into a file database (backup.ts), written by this writer (the sqlite store's); absent: none. */
+  backupFile?: SnapshotFileWriter
 }
 
 export interface PostgresStore extends Store {
@@ -76,6 +79,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     log,
     onForeignEvents: () => localListeners.forEach((listener) => listener('events')),
   })
+  const backup = options.backupFile && createPostgresBackup({ ...options, writeFile: options.backupFile })
   const folder = setInterval(() => void foldCounters(), 5 * 60_000)
   folder.unref()
 
@@ -333,9 +337,11 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         unsubscribe()
       }
     },
+    backup,
     close: async () => {
       closed = true
       clearInterval(folder)
+      await backup?.close() // a backup under way fails, its partial file removed
       sequencer.close()
       await coherence.close()
       await changes.close()

@@ -1,6 +1,6 @@
 // The PostgreSQL store's tables, whole, for moving a database between stores (see the core's
 // tables.ts). Opening migrates the database like a store does, without loading the catalogue.
-import { type DatabaseTables, keyOf, TABLES, type TableName, type TableReader, type TableRow } from '@game-picker/core'
+import { type DatabaseTables, type IdHighWater, keyOf, TABLES, type TableName, type TableReader, type TableRow } from '@game-picker/core'
 import { createDb, type Db, type SqlValue, valuesList } from './db.ts'
 import { isConnectionError, toStoreError } from './errors.ts'
 import { startUp } from './migrate.ts'
@@ -54,21 +54,35 @@ export async function openPostgresTables(options: PoolLimits & { url: string }):
   }
 }
 
+/**
+ * A table's rows as both stores hold them: games with their counter deltas added, events without
+ * the store's own columns. `key` is the table's key (keyOf) as the select names its columns.
+ */
+export function tableSelect(table: TableName): { select: string; key: string[] } {
+  if (table === 'games') return { select: GAME_SELECT, key: ['g.id'] }
+  return { select: `SELECT ${table === 'events' ? EVENT_COLUMNS : '*'} FROM ${table}`, key: keyOf(table).split(', ') }
+}
+
 function reader(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>): TableReader {
   return {
     count: (table) => run(async (db) => (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n),
-    // Games with their counter deltas added; events without the store's own columns.
-    rows: (table) => run((db) => db.all<TableRow>(
-      table === 'games' ? `${GAME_SELECT} ORDER BY g.id`
-        : `SELECT ${table === 'events' ? EVENT_COLUMNS : '*'} FROM ${table} ORDER BY ${keyOf(table)}`)),
-    // An identity column's sequence: last_value is null until it handed out its first id.
-    idHighWater: () => run(async (db) => Object.fromEntries(
-      (await db.all<{ name: string; last: number | null }>(
-        `SELECT replace(sequencename, '_id_seq', '') AS name, last_value AS last FROM pg_sequences
-         WHERE schemaname = current_schema()`))
-        .filter((row) => (TABLES as readonly string[]).includes(row.name))
-        .map((row) => [row.name as TableName, row.last ?? 0]))),
+    rows: (table) => run((db) => {
+      const { select, key } = tableSelect(table)
+      return db.all<TableRow>(`${select} ORDER BY ${key.join(', ')}`)
+    }),
+    idHighWater: () => run(readIdHighWater),
   }
+}
+
+/** Per table, the highest id its identity sequence handed out (sequences are not transactional: as of now). */
+export async function readIdHighWater(db: Db): Promise<IdHighWater> {
+  // An identity column's sequence: last_value is null until it handed out its first id.
+  return Object.fromEntries(
+    (await db.all<{ name: string; last: number | null }>(
+      `SELECT replace(sequencename, '_id_seq', '') AS name, last_value AS last FROM pg_sequences
+       WHERE schemaname = current_schema()`))
+      .filter((row) => (TABLES as readonly string[]).includes(row.name))
+      .map((row) => [row.name as TableName, row.last ?? 0]))
 }
 
 async function insertBatch(db: Db, table: TableName, rows: readonly TableRow[]): Promise<void> {

@@ -107,7 +107,7 @@ describe('backups', () => {
     expect(names(dir)).toHaveLength(2)
   })
 
-  it('answers 400 when not configured, and on a database that is no file', async () => {
+  it('answers 400 when not configured, on a database that is no file, and on a store that makes no backups', async () => {
     const file = await openStore(join(tempDir(), 'db.sqlite'))
     await expect(createBackups(file).list()).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'Backups are not configured' })
     await expect(createBackups(file).start()).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'Backups are not configured' })
@@ -115,6 +115,6 @@ describe('backups', () => {
     await expect(memory.backup!.copyTo(join(tempDir(), 'x.sqlite'))).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'Backups need a database file' })
     const noBackups = { ...memory, backup: undefined }
     await expect(createBackups(noBackups, { schedule: { dir: tempDir(), everyMs: 1000, keep: 1 } }).list())
-      .rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'Backups of a PostgreSQL database are made with pg_dump' })
+      .rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'Backups are not configured' })
   })
 })

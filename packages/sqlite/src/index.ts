@@ -1,12 +1,13 @@
 // @game-picker/sqlite: the default Store, SQLite through sql.js, durable on a file through a
 // journal + checkpoints, with online backups into a folder. No file (or ':memory:') gives an
 // in-memory store.
-import { conflict, invalidInput, type Store, type StoreBackup, type StoreReads } from '@game-picker/core'
+import { conflict, invalidInput, type SnapshotFileWriter, type Store, type StoreBackup, type StoreReads } from '@game-picker/core'
 import { BackupRunningError, BackupTargetExistsError, backupDatabase } from './backup.ts'
 import { answerBackupRequests } from './backup-requests.ts'
 import { scrubFreePages } from './scrub.ts'
 import { snapshotsOf, type SqlDatabase, type SqlReader, type SqlWriter } from './durable-db.ts'
 import { openDatabase, type SqliteStoreOptions } from './open.ts'
+import { writeSnapshotFile } from './snapshot-file.ts'
 import { createPollReads, createPollWrites } from './poll-store.ts'
 import { createReads } from './reads.ts'
 import { createTableCache, type TransactionCache } from './table-cache.ts'
@@ -18,6 +19,7 @@ export { BackupRequestError, requestBackup } from './backup-requests.ts'
 export { DatabaseLockedError, openSqlDatabase } from './durable-db.ts'
 export { backupDatabase, BackupRunningError, BackupTargetExistsError, partialPath } from './backup.ts'
 export { createBackups, backupName, type BackupsOptions } from './backup-folder.ts'
+export { writeSnapshotFile, type SnapshotFileOptions } from './snapshot-file.ts'
 
 export async function createSqliteStore(options: SqliteStoreOptions & {
   /** A server: make the backups `db backup` asks for while it holds the file (backup-requests.ts). */
@@ -85,12 +87,15 @@ function storeBackup(db: SqlDatabase): StoreBackup {
     unavailable: snapshotsOf(db) ? undefined : NO_FILE,
     async copyTo(target) {
       if (!snapshotsOf(db)) throw invalidInput(NO_FILE)
-      try {
-        return await backupDatabase(db, target)
-      } catch (error) {
-        if (error instanceof BackupRunningError || error instanceof BackupTargetExistsError) throw conflict(error.message)
-        throw error
-      }
+      return backupDatabase(db, target).catch(asConflict)
     },
   }
+}
+
+/** A backup of another store's snapshot into a file (PostgreSQL's, wired by the CLI), with the port's errors. */
+export const writeBackupFile: SnapshotFileWriter = (snapshot, target) => writeSnapshotFile(snapshot, target).catch(asConflict)
+
+function asConflict(error: unknown): never {
+  if (error instanceof BackupRunningError || error instanceof BackupTargetExistsError) throw conflict(error.message)
+  throw error
 }

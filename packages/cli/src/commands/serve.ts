@@ -1,11 +1,10 @@
 // serve: the HTTP API over the database file, until SIGINT/SIGTERM. A generated admin key is
 // printed once; a configured one never is.
-import { POSTGRES_BACKUPS } from '@game-picker/core'
 import { createBackups } from '@game-picker/sqlite'
 import { adapterConfigFromEnv } from '../adapters.ts'
 import type { CommandContext } from '../context.ts'
 import { CliError, UsageError } from '../cli-errors.ts'
-import { describeCreation, isPostgresUrl, MEMORY, openLocalCore } from '../local-core.ts'
+import { describeCreation, MEMORY, openLocalCore } from '../local-core.ts'
 import { SHOWN_ONCE } from './admin-key.ts'
 import { describeNetwork } from './serve-network.ts'
 
@@ -74,10 +73,9 @@ function setUpLater(setUp: Promise<void>, log: (line: string) => void): Promise<
   })
 }
 
-/** `--backup-dir` and its interval and count, refused before anything opens on a database that is no file. */
+/** `--backup-dir` and its interval and count, refused before anything opens on a database in memory. */
 function backupSchedule(db: string, options: ServeOptions) {
   if (!options.backupDir) return undefined
-  if (isPostgresUrl(db)) throw new UsageError(`${POSTGRES_BACKUPS}; serve --backup-dir is for a database file (see the README).`)
-  if (db === MEMORY) throw new UsageError('serve --backup-dir needs a database file, not :memory:.')
+  if (db === MEMORY) throw new UsageError('serve --backup-dir needs a database file or a postgres:// URL, not :memory:.')
   return { dir: options.backupDir, everyMs: options.backupEvery, keep: options.backupKeep }
 }

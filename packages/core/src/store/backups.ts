@@ -1,10 +1,10 @@
-// The backups port: the folder of copies a server keeps of a database file, as the API lists and
-// starts them (`@game-picker/sqlite` has the folder). Without one, both routes answer why not.
+// The backups port: the folder of copies a server keeps of its database (a file database, also
+// of a PostgreSQL one), as the API lists and starts them (`@game-picker/sqlite` has the folder).
+// Without one, both routes answer why not.
 import { invalidInput } from '../common/errors.ts'
 import type { Store } from './store.ts'
 
 export const NOT_CONFIGURED = 'Backups are not configured'
-export const POSTGRES_BACKUPS = 'Backups of a PostgreSQL database are made with pg_dump'
 export const BACKUP_RUNNING = 'A backup is already running'
 export const BACKUP_STARTED = 'Backup started'
 /** The shortest interval between scheduled backups. */
@@ -38,10 +38,9 @@ export interface Backups {
   settled(): Promise<void>
 }
 
-/** Why a store has no backups here: PostgreSQL's are pg_dump's, a file's need a folder. */
+/** Why a store has no backups here: one in memory has nothing to copy; otherwise they need a folder. */
 export function backupsUnavailable(store: Store): string {
-  if (!store.backup) return POSTGRES_BACKUPS
-  return store.backup.unavailable ?? NOT_CONFIGURED
+  return store.backup?.unavailable ?? NOT_CONFIGURED
 }
 
 /** Backups where none are configured: both routes answer 400 with the reason. */

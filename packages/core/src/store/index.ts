@@ -5,10 +5,13 @@ export {
   type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toDelivery, toGame, toRoomRecord, toWebhook, toWebhookLog,
   ROOM_COLUMNS, ROOM_UPSERT, roomValues,
 } from './store-rows.ts'
-export { TABLES, keyOf, type TableName, type TableRow, type IdHighWater, type TableReader, type TableWriter, type DatabaseTables } from './tables.ts'
+export {
+  TABLES, keyOf, withCountersZeroed, COUNTED_COLUMNS, type TableName, type TableRow, type IdHighWater, type TableReader, type TableWriter,
+  type DatabaseTables, type TableSnapshot, type SnapshotFileWriter,
+} from './tables.ts'
 export { EVENT_RETENTION, LOG_RETENTION_MS, PRUNE_BATCH, type PrunedCounts, type PruneOptions } from './retention.ts'
 export { createRetentionJob, type RetentionJob, type RetentionJobOptions } from './retention-job.ts'
 export {
   type Backups, type BackupSchedule, type BackupFile, backupsUnavailable, noBackups,
-  MIN_BACKUP_INTERVAL_MS, NOT_CONFIGURED, POSTGRES_BACKUPS, BACKUP_RUNNING, BACKUP_STARTED,
+  MIN_BACKUP_INTERVAL_MS, NOT_CONFIGURED, BACKUP_RUNNING, BACKUP_STARTED,
 } from './backups.ts'

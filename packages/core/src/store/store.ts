@@ -438,8 +438,8 @@ export interface Store {
    */
   recordPollVoteInOneStep?(vote: NewPollVote): Promise<{ number: number; votes: number }[] | null | undefined>
   /**
-   * Optional, for a database in a file: online backups (see backups.ts). Absent on PostgreSQL,
-   * whose backups pg_dump makes.
+   * Optional: online backups into a file database (see backups.ts). A file store copies its file;
+   * PostgreSQL's writes one snapshot of every table into a new file, when given a writer for it.
    */
   backup?: StoreBackup
   /** A consistent view; no writes. */

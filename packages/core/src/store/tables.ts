@@ -41,3 +41,41 @@ export const keyOf = (table: TableName) =>
   table === 'settings' ? 'key' : table === 'monitor_leases' || table === 'rooms' ? 'session_game_id'
     : table === 'chat_connectors' ? 'platform'
     : table === 'poll_candidates' ? 'poll_id, number' : 'id'
+
+/**
+ * A game's play_count, upvotes, downvotes and popularity_score are kept by triggers on the
+ * session_games and votes rows, and a poll candidate's votes by triggers on poll_votes. Copied as
+ * they are, then counted again as those rows arrive, they would double; so a copy writes them as
+ * 0 and the triggers count the copied rows (the copy then checks they equal the source's).
+ */
+export function withCountersZeroed(table: TableName, rows: readonly TableRow[]): readonly TableRow[] {
+  if (table === 'games') return rows.map((game) => ({ ...game, play_count: 0, popularity_score: 0, upvotes: 0, downvotes: 0 }))
+  if (table === 'poll_candidates') return rows.map((candidate) => ({ ...candidate, votes: 0 }))
+  return rows
+}
+
+/** The columns `withCountersZeroed` clears, which the copy's triggers must count back to the source's values. */
+export const COUNTED_COLUMNS: Partial<Record<TableName, readonly string[]>> = {
+  games: ['play_count', 'popularity_score', 'upvotes', 'downvotes'],
+  poll_candidates: ['votes'],
+}
+
+/**
+ * One consistent view of every table (a single snapshot), read a page at a time so a table of
+ * millions of rows never sits in memory: what a backup of a PostgreSQL database reads.
+ */
+export interface TableSnapshot {
+  /** How to name the database to a person (a URL without its password). */
+  readonly label: string
+  idHighWater(): Promise<IdHighWater>
+  /** The table's rows ordered by its key, at most `size` at a time. */
+  pages(table: TableName, size: number): AsyncIterable<TableRow[]>
+  /** Every table is read: the snapshot ends now, not after the file's checks (it holds the database's vacuum back). */
+  finished(): Promise<void>
+}
+
+/**
+ * Writes a snapshot into a new database file `target` (which must not exist) that `serve --db`
+ * opens: the sqlite store's. Rejects with CONFLICT when `target` exists.
+ */
+export type SnapshotFileWriter = (snapshot: TableSnapshot, target: string) => Promise<{ bytes: number }>
