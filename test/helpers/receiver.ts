@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { onTestFinished } from 'vitest'
+import { afterAll, onTestFinished } from 'vitest'
 
 // A real HTTP receiver on 127.0.0.1 with a random port, closed when the test finishes.
 
@@ -32,7 +32,8 @@ export function respondWith(...statuses: number[]): ReceiverHandler {
 /** Never answers: the sender's timeout has to end the attempt. */
 export const hang: ReceiverHandler = () => {}
 
-export async function startReceiver(handler: ReceiverHandler): Promise<Receiver> {
+/** Closed when the test finishes, or, started in a `beforeAll` (`{ forFile: true }`), after the file. */
+export async function startReceiver(handler: ReceiverHandler, { forFile = false } = {}): Promise<Receiver> {
   const requests: ReceivedRequest[] = []
   const waiters: Array<() => void> = []
   const server = createServer((req, res) => {
@@ -51,7 +52,7 @@ export async function startReceiver(handler: ReceiverHandler): Promise<Receiver>
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(async () => {
+  ;(forFile ? afterAll : onTestFinished)(async () => {
     server.closeAllConnections() // hanging requests would otherwise keep close() waiting
     await new Promise((resolve) => server.close(resolve))
   })
