@@ -1,5 +1,6 @@
 // The webhook registry, test sends and delivery logs.
 import { pathItems } from '../operation.ts'
+import { NO_SECRET } from '@game-picker/core'
 import { arrayOf, boolean, input, integer, messageAnd, ref, string } from '../schema.ts'
 
 const NOT_FOUND = 'Webhook not found'
@@ -26,9 +27,10 @@ export const webhookPaths = pathItems('Webhooks', {
     get: { summary: 'Get a webhook', scope: 'webhooks', ok: { description: 'The webhook', schema: ref('Webhook') }, errors: { 404: [NOT_FOUND] } },
     patch: {
       summary: 'Update a webhook', scope: 'webhooks',
+      description: 'A webhook whose secret `db reset-secrets` dropped stays disabled until a new `secret` is set; setting one enables it again unless `enabled: false` comes with it.',
       body: { schema: input({ ...fields, enabled: boolean() }, [], 'At least one field') },
       ok: { description: 'The webhook, with "Webhook updated successfully"', schema: ref('SavedWebhook') },
-      errors: { 400: ['No fields to update', ...VALUE_ERRORS, 'enabled must be true or false'], 404: [NOT_FOUND] },
+      errors: { 400: ['No fields to update', ...VALUE_ERRORS, 'enabled must be true or false', NO_SECRET], 404: [NOT_FOUND] },
     },
     delete: {
       summary: 'Delete a webhook', scope: 'webhooks',
@@ -42,7 +44,7 @@ export const webhookPaths = pathItems('Webhooks', {
       summary: 'Send a test event', scope: 'webhooks',
       description: 'Queues a `game.added` event with placeholder data for this webhook, even when it is disabled or not subscribed.',
       ok: { description: '"Test webhook sent"', schema: messageAnd({ note: string() }) },
-      errors: { 404: [NOT_FOUND] },
+      errors: { 400: [NO_SECRET], 404: [NOT_FOUND] },
     },
   },
   '/api/webhooks/{id}/logs': {
