@@ -31,6 +31,9 @@ export class SecretKeyFormError extends Error {
 /** A new key, in the form parseSecretKey reads. */
 export const newSecretKey = (): string => randomBytes(32).toString('base64')
 
+/** Whether a value has the sealed form (with whatever key), as opposed to an earlier release's plain text. */
+export const isSealed = (value: string) => value.startsWith(PREFIX)
+
 export interface SecretBox {
   seal(plain: string): string
   /** The plain text, or null when the value was not sealed with this key (or is not sealed). */

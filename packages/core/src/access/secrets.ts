@@ -12,7 +12,7 @@
 import type { CoreContext } from '../common/context.ts'
 import type { Store, StoreTx } from '../store/store.ts'
 import { generateSecret, JWT_SECRET } from './admin-key.ts'
-import { createSecretBox, type SecretBox } from './secret-box.ts'
+import { createSecretBox, isSealed, type SecretBox } from './secret-box.ts'
 
 export const SEALED_WITH_ANOTHER_KEY =
   "This database's secrets were sealed with another key: start with that key, or run game-picker db reset-secrets"
@@ -66,10 +66,13 @@ export function createSecrets(ctx: CoreContext, key: Uint8Array) {
         return false
       }
       await sealPlainSecrets(tx, box)
-      await tx.setSetting(KEY_CHECK, box.seal(CHECK_TEXT))
       return true
     })
-    if (sealedNow) await store.scrubFreedSpace?.()
+    if (!sealedNow) return
+    // The check is written only once the plain text is gone from the free space too: a start
+    // that fails in between seals nothing twice (sealed values are left) and scrubs again.
+    await store.scrubFreedSpace?.()
+    await store.transaction((tx) => tx.setSetting(KEY_CHECK, box.seal(CHECK_TEXT)))
   }
 
   /** Opens a value this module sealed; one that does not open means the database changed keys under a running server. */
@@ -110,14 +113,23 @@ export function createSecrets(ctx: CoreContext, key: Uint8Array) {
   }
 }
 
-/** An earlier release's secrets, in plain text until now. An empty webhook secret is none (reset). */
+/**
+ * An earlier release's secrets, in plain text until now; values sealed already (by a start that
+ * stopped before writing the check) are left, and one sealed with another key is refused. An
+ * empty webhook secret is none (db reset-secrets).
+ */
 async function sealPlainSecrets(tx: StoreTx, box: SecretBox): Promise<void> {
+  const sealed = (value: string) => {
+    if (!isSealed(value)) return box.seal(value)
+    if (box.open(value) === null) throw new WrongSecretKeyError()
+    return value
+  }
   const signing = await tx.getSetting(JWT_SECRET)
-  if (signing !== null) await tx.setSetting(JWT_SECRET, box.seal(signing))
+  if (signing !== null) await tx.setSetting(JWT_SECRET, sealed(signing))
   for (const webhook of await tx.listWebhooks()) {
-    if (webhook.secret !== '') await tx.updateWebhook(webhook.id, { secret: box.seal(webhook.secret) })
+    if (webhook.secret !== '') await tx.updateWebhook(webhook.id, { secret: sealed(webhook.secret) })
   }
   for (const connector of await tx.listChatConnectors()) {
-    if (connector.secret !== null) await tx.setChatConnectorSecret(connector.platform, box.seal(connector.secret))
+    if (connector.secret !== null) await tx.setChatConnectorSecret(connector.platform, sealed(connector.secret))
   }
 }
