@@ -9,7 +9,10 @@ import { promisify } from 'node:util'
 import { createCore, type TableRow } from '@game-picker/core'
 import { createPostgresBackup, createPostgresStore, openPostgresTables } from '@game-picker/postgres'
 import { openSqliteTables } from '@game-picker/sqlite'
+import pg from 'pg'
 import { beforeAll, expect, test } from 'vitest'
+import { BACKUP_LOCK, SEQUENCER_LOCK } from '../../packages/postgres/src/advisory-locks.ts'
+import { migrations } from '../../packages/postgres/src/schema.ts'
 import { assertCliBuilt, CLI_BIN, cliEnv } from '../helpers/cli.ts'
 import { runSql } from '../helpers/pg-admin.ts'
 import { createTestDatabase } from '../helpers/postgres.ts'
@@ -148,4 +151,35 @@ test('one backup of a database at a time, whichever server asks: another is refu
   release()
   expect(await first).toEqual({ bytes: 0 })
   expect(await other.copyTo('second.sqlite')).toEqual({ bytes: 1 }) // the lock went with the first's connection
+})
+
+test('a backup and the event sequencer take different locks: each starts while the other holds its own', async () => {
+  expect(migrations.join('\n')).toContain(`pg_advisory_xact_lock(${SEQUENCER_LOCK})`)
+  expect(BACKUP_LOCK).not.toBe(SEQUENCER_LOCK)
+  const url = await createTestDatabase()
+  // A sequencer run as sequence_events takes its lock (written out in the schema): held until its commit.
+  const run = new pg.Client({ connectionString: url })
+  await run.connect()
+  try {
+    await run.query('BEGIN')
+    await run.query('SELECT pg_advisory_xact_lock($1)', [SEQUENCER_LOCK])
+    let finish!: () => void
+    const finishing = new Promise<void>((resolve) => (finish = resolve))
+    let writing!: () => void
+    const locked = new Promise<void>((resolve) => (writing = resolve))
+    const backup = createPostgresBackup({ url, writeFile: async (snapshot) => { writing(); await finishing; await snapshot.finished(); return { bytes: 0 } } })
+    const copying = backup.copyTo('under-a-sequencer-run.sqlite')
+    await Promise.race([locked, copying]) // refused: the CONFLICT fails the test below
+    // The backup holds its lock now: the sequencer's next run does not wait for it.
+    await run.query('COMMIT')
+    await run.query('BEGIN')
+    await run.query("SET LOCAL lock_timeout = '2s'")
+    await run.query('SELECT pg_advisory_xact_lock($1)', [SEQUENCER_LOCK])
+    await run.query('COMMIT')
+    finish()
+    expect(await copying).toEqual({ bytes: 0 })
+    expect(backup.running).toBe(false)
+  } finally {
+    await run.end()
+  }
 })

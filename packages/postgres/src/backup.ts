@@ -12,15 +12,13 @@ import {
   BACKUP_RUNNING, conflict, DomainError, type SnapshotFileWriter, type StoreBackup, type TableName, type TableRow, type TableSnapshot,
 } from '@game-picker/core'
 import pg from 'pg'
+import { BACKUP_LOCK } from './advisory-locks.ts'
 import { createDb, type Db, type SqlValue } from './db.ts'
 import { toStoreError } from './errors.ts'
 import { startUp } from './migrate.ts'
 import { connectionConfig, type PoolLimits } from './pool.ts'
 import { readIdHighWater, tableSelect } from './tables.ts'
 import { describeUrl } from './url.ts'
-
-/** The advisory lock a backup holds (the start-up's is 7263540192881733). */
-const BACKUP_LOCK = '7263540192881734'
 
 /** Rows per page: a page is read, written into the file and rested after as one step (see the writer). */
 export const BACKUP_PAGE_ROWS = 500
