@@ -3,12 +3,13 @@
 // equal its rows; `serve --db FILE` opens it, and `db copy --from FILE --to URL` restores it with
 // the same counts and counters. One database, one backup and one restore for the whole file.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { getPriority } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { createCore, type TableRow } from '@game-picker/core'
 import { createPostgresBackup, createPostgresStore, openPostgresTables } from '@game-picker/postgres'
-import { openSqliteTables } from '@game-picker/sqlite'
+import { backupName, openSqliteTables } from '@game-picker/sqlite'
 import pg from 'pg'
 import { beforeAll, expect, test } from 'vitest'
 import { BACKUP_LOCK, SEQUENCER_LOCK } from '../../packages/postgres/src/advisory-locks.ts'
@@ -16,7 +17,9 @@ import { migrations } from '../../packages/postgres/src/schema.ts'
 import { assertCliBuilt, CLI_BIN, cliEnv } from '../helpers/cli.ts'
 import { runSql } from '../helpers/pg-admin.ts'
 import { createTestDatabase } from '../helpers/postgres.ts'
+import { ADMIN_KEY, call, login } from '../helpers/server.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
+import { until } from '../helpers/until.ts'
 
 beforeAll(assertCliBuilt)
 
@@ -26,9 +29,9 @@ async function run(args: string[], cwd: string): Promise<{ code: number; stdout:
     .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: { code: number; stdout: string; stderr: string }) => error)
 }
 
-/** `serve --db FILE` until it listens; resolves with its URL and a stop. */
-async function serveFile(file: string, cwd: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0', '--db', file], { cwd, env: cliEnv(cwd) })
+/** `serve --db DB` until it listens; resolves with its URL, its process and a stop. */
+async function serve(db: string, cwd: string, args: string[] = [], env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0', '--db', db, ...args], { cwd, env: cliEnv(cwd, env) })
   const exited = new Promise((resolve) => child.on('close', resolve))
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
@@ -40,7 +43,7 @@ async function serveFile(file: string, cwd: string): Promise<{ url: string; stop
     child.stderr!.on('data', (chunk) => (output += chunk))
     void exited.then(() => reject(new Error(`serve exited: ${output}`)))
   })
-  return { url, stop: async () => { child.kill('SIGTERM'); await exited } }
+  return { url, child, stop: async () => { child.kill('SIGTERM'); await exited } }
 }
 
 const COUNTERS = ['play_count', 'upvotes', 'downvotes', 'popularity_score']
@@ -95,7 +98,7 @@ test('db backup of a database being written: one snapshot, opened by serve, rest
     ])
   }
 
-  const served = await serveFile(file, cwd)
+  const served = await serve(file, cwd)
   try {
     const listed = await (await fetch(`${served.url}/api/games`)).json() as unknown[]
     expect(listed).toHaveLength(games.length)
@@ -183,3 +186,50 @@ test('a backup and the event sequencer take different locks: each starts while t
     await run.end()
   }
 })
+
+/** The backup's process runs only on CPU nothing else wants: beside a busy suite it starts (and ends) late. */
+const IDLE_WAIT_MS = 30_000
+
+test('serve makes its backup in a child process at idle priority, which a killed server takes with it, leaving no file', async () => {
+  const cwd = tempDir()
+  const url = await createTestDatabase()
+  const dir = join(cwd, 'backups')
+  mkdirSync(dir)
+  const made = backupName(new Date()) // a backup "made" now: the schedule's first is a day away
+  writeFileSync(join(dir, made), '')
+  const server = await serve(url, cwd, ['--backup-dir', dir], { ADMIN_KEY })
+  const lock = new pg.Client({ connectionString: url })
+  await lock.connect()
+  try {
+    const token = await login(server.url)
+    // The snapshot's first read waits for this lock: the backup stands still, its lock held.
+    await lock.query('BEGIN')
+    await lock.query('LOCK TABLE packs IN ACCESS EXCLUSIVE MODE')
+    expect((await call(server.url, 'POST', '/api/backups', { token })).status).toBe(202)
+    // Asked on a connection of its own: inside the lock's transaction the view keeps its first answer.
+    const names = await until(
+      async () => (await runSql(url, `SELECT application_name AS name FROM pg_stat_activity WHERE application_name LIKE 'game-picker backup%'`)).rows,
+      (rows) => rows.length > 0, IDLE_WAIT_MS)
+    const pid = Number(/\(pid (\d+)\)/.exec(names[0].name)![1])
+    expect(pid).not.toBe(server.child.pid)
+    expect(getPriority(pid)).toBe(19)
+    await expect(call(server.url, 'POST', '/api/backups', { token })).resolves.toMatchObject({ status: 409, body: { error: 'A backup is already running' } })
+
+    server.child.kill('SIGKILL')
+    await lock.query('ROLLBACK')
+    await until(async () => isRunning(pid), (running) => !running, IDLE_WAIT_MS)
+    expect(readdirSync(dir)).toEqual([made])
+  } finally {
+    await lock.end()
+    await server.stop()
+  }
+})
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

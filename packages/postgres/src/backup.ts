@@ -43,7 +43,10 @@ export function createPostgresBackup(options: PostgresBackupOptions): PostgresBa
       if (claimed) throw conflict(BACKUP_RUNNING)
       claimed = true
       // A page takes milliseconds, but a slow disk on the file's side must not fail the backup.
-      const client = new pg.Client(connectionConfig(options.url, { ...options, queryTimeoutMs: 60_000 }))
+      // Named for its process in pg_stat_activity: which one holds the snapshot (and the lock).
+      const client = new pg.Client({
+        ...connectionConfig(options.url, { ...options, queryTimeoutMs: 60_000 }), application_name: `game-picker backup (pid ${process.pid})`,
+      })
       client.on('error', () => {}) // the statement under way rejects with it
       running = client
       try {
