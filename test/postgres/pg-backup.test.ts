@@ -3,7 +3,7 @@
 // equal its rows; `serve --db FILE` opens it, and `db copy --from FILE --to URL` restores it with
 // the same counts and counters. One database, one backup and one restore for the whole file.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { getPriority } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -190,7 +190,7 @@ test('a backup and the event sequencer take different locks: each starts while t
 /** The backup's process runs only on CPU nothing else wants: beside a busy suite it starts (and ends) late. */
 const IDLE_WAIT_MS = 30_000
 
-test('serve makes its backup in a child process at idle priority, which a killed server takes with it, leaving no file', async () => {
+test('serve makes its backups in a child process at idle priority, which a killed server takes with it, leaving no file', async () => {
   const cwd = tempDir()
   const url = await createTestDatabase()
   const dir = join(cwd, 'backups')
@@ -202,6 +202,14 @@ test('serve makes its backup in a child process at idle priority, which a killed
   await lock.connect()
   try {
     const token = await login(server.url)
+    // A backup made by the child: the catalogue as the database holds it.
+    const { file } = (await call(server.url, 'POST', '/api/backups', { token })).body
+    await until(async () => readdirSync(dir), (names) => names.includes(file), IDLE_WAIT_MS)
+    const copy = await openSqliteTables({ file: join(dir, file), readOnly: true })
+    expect(await copy.count('games')).toBe(Number((await runSql(url, 'SELECT COUNT(*) AS n FROM games')).rows[0].n))
+    await copy.close()
+    rmSync(join(dir, file))
+
     // The snapshot's first read waits for this lock: the backup stands still, its lock held.
     await lock.query('BEGIN')
     await lock.query('LOCK TABLE packs IN ACCESS EXCLUSIVE MODE')

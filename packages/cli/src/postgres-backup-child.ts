@@ -1,8 +1,9 @@
 // The process a server makes a PostgreSQL backup in (postgres-backup-process.ts starts it at idle
 // priority, an entry of the bundle of its own). It reads one JSON line on stdin, { url, target }
 // (so the URL's password is never on a command line that `ps` shows), takes the snapshot on a
-// connection of its own, which holds the backup's advisory lock to the end, writes, checks and
-// renames the file, and answers one JSON line on stdout: { bytes } or { error: { code, message } }.
+// connection of its own, which holds the backup's advisory lock to the end, spools it (ending the
+// snapshot before the slow part: snapshot-spool.ts), writes, checks and renames the file, and
+// answers one JSON line on stdout: { bytes } or { error: { code, message } }.
 // No store is opened (the cells are copied as stored, sealed secrets included), so it needs no
 // secret key and never migrates: its server has set the database up.
 //
@@ -11,7 +12,7 @@
 import { createInterface } from 'node:readline'
 import { isDomainError } from '@game-picker/core'
 import { createPostgresBackup } from '@game-picker/postgres'
-import { writeBackupFile } from '@game-picker/sqlite'
+import { writeSpooledBackupFile } from './snapshot-spool.ts'
 
 export interface BackupRequest { url: string; target: string }
 export type BackupAnswer = { bytes: number } | { error: { code?: string; message: string } }
@@ -26,7 +27,7 @@ if (!request) process.exit(1) // the server went before asking
 const abandoned = new AbortController()
 const backup = createPostgresBackup({
   url: request.url,
-  writeFile: (snapshot, target) => writeBackupFile(snapshot, target, { signal: abandoned.signal }),
+  writeFile: (snapshot, target) => writeSpooledBackupFile(snapshot, target, { signal: abandoned.signal }),
 })
 lines.once('close', () => {
   abandoned.abort(new Error('the server stopped'))

@@ -21,6 +21,7 @@ export { backupDatabase, BackupRunningError, BackupTargetExistsError, partialPat
 export { createBackups, backupName, type BackupsOptions } from './backup-folder.ts'
 export { writeSnapshotFile, type SnapshotFileOptions } from './snapshot-file.ts'
 export { atIdlePriority, lowerToIdle } from './idle-priority.ts'
+export { flushPacer } from './paced-flush.ts'
 
 export async function createSqliteStore(options: SqliteStoreOptions & {
   /** A server: make the backups `db backup` asks for while it holds the file (backup-requests.ts). */

@@ -15,6 +15,7 @@ import {
 import { BackupTargetExistsError, partialPath } from './backup.ts'
 import { createNodeFileIO, type FileIO } from './file-io.ts'
 import { journalPath, oldJournalPath } from './journal.ts'
+import { withPacedFlushes } from './paced-flush.ts'
 import { pageLogPath } from './page-log.ts'
 import { openSqliteTables } from './tables.ts'
 import { checkIntegrity } from './verify.ts'
@@ -42,7 +43,7 @@ export async function writeSnapshotFile(snapshot: TableSnapshot, target: string,
   try {
     if ((await io.size(target)) !== null) throw new BackupTargetExistsError(target)
     await removeDatabaseFiles(io, temp) // left by a backup that was killed
-    const tables = await openSqliteTables({ file: temp, io: withoutSyncs(createNodeFileIO()) })
+    const tables = await openSqliteTables({ file: temp, io: withPacedFlushes(createNodeFileIO()) })
     try {
       await copySnapshot(snapshot, tables, options)
     } finally {
@@ -106,16 +107,6 @@ function rememberCounters(counters: Map<TableName, Map<string, TableRow>>, table
 }
 
 const rowKey = (table: TableName, row: TableRow) => table === 'poll_candidates' ? `${row.poll_id}:${row.number}` : String(row.id)
-
-/**
- * The new file's writes without their fsyncs. Its journal and checkpoints fsynced after every
- * page (two thousand times for a million votes), each one a turn at the disk that the servers'
- * commits waited behind; the file needs none of them: nobody opens it before the rename, a crash
- * leaves only a partial file to remove, and the finished file is fsynced once before its check.
- */
-function withoutSyncs(io: FileIO): FileIO {
-  return { ...io, sync: async () => {}, syncDirectory: async () => {} }
-}
 
 /** The files a writer keeps beside a database while it is open. */
 export const writerSideFiles = (file: string) => [journalPath(file), oldJournalPath(file), pageLogPath(file), `${file}.lock`, `${file}.checkpoint-tmp`]
