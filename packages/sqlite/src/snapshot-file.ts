@@ -29,8 +29,8 @@ export interface SnapshotFileOptions {
    * After each page, wait as long as writing it took (default true): the writer works at most
    * half the time. Where it shares a thread with requests, they get the other half; in a process
    * of its own at idle priority (the CLI's server), a page that waited for the CPU rests as long
-   * again, so the backup slows down when the machine is busy, and its fsyncs (one a page) and the
-   * snapshot's reads never crowd the server's on the disk or in PostgreSQL.
+   * again, so the backup slows down when the machine is busy and its writes (flushed a MiB at a
+   * time: paced-flush.ts) never crowd the server's on the disk.
    */
   rest?: boolean
   /** Aborted: the write stops at the next page or before the rename, its partial file removed. */
