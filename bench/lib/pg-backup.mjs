@@ -16,7 +16,7 @@ import { fmtInt, fmtMb, fmtS, phaseRecorder } from './backup.mjs'
 import { dist, freePort, load, processMemory, sleep, startServerProcess } from './common.mjs'
 import { seededFolder } from './history.mjs'
 import { startLoad } from './load.mjs'
-import { copyToPostgres, startPostgres } from './postgres.mjs'
+import { copyToPostgres, PG_SECRET_KEY_ENV, startPostgres } from './postgres.mjs'
 
 const ADMIN_KEY = 'bench-admin-key'
 /** The backup may add at most this to the worst vote latency of the same load without one. */
@@ -46,7 +46,7 @@ export async function runPgBackup({ step = () => {}, votes = pgBackupVotes() } =
     const port = await freePort()
     step(`pgbackup ${fmtInt(votes)}: game-picker serve --db postgres://... --backup-dir, live votes on 50 connections`)
     server = await startServerProcess(process.execPath, [dist.cliBin, 'serve', '--port', String(port), '--db', url, '--backup-dir', dir], {
-      port, env: { ADMIN_KEY }, timeoutMs: 120_000,
+      port, env: { ADMIN_KEY, ...PG_SECRET_KEY_ENV }, timeoutMs: 120_000,
     })
     const token = (await (await fetch(`${server.url}/api/auth/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: ADMIN_KEY }),

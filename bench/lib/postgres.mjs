@@ -9,6 +9,12 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { dist, freePort, ROOT, startServerProcess } from './common.mjs'
 
+/**
+ * The key sealing the secrets of the run's PostgreSQL database: a server on PostgreSQL needs one
+ * (GAME_PICKER_SECRET_KEY), the same on every instance, as in a deployment.
+ */
+export const PG_SECRET_KEY_ENV = { GAME_PICKER_SECRET_KEY: randomBytes(32).toString('base64') }
+
 /** Starts PostgreSQL; resolves with its superuser URL and a stop(). */
 export async function startPostgres() {
   const port = await freePort()
@@ -78,7 +84,7 @@ export async function startPostgresServers({ url, instances, adminKey }) {
   for (let i = 0; i < instances; i++) {
     const port = await freePort()
     servers.push(await startServerProcess(process.execPath, [dist.cliBin, 'serve', '--port', String(port), '--db', url], {
-      port, env: { ADMIN_KEY: adminKey },
+      port, env: { ADMIN_KEY: adminKey, ...PG_SECRET_KEY_ENV },
     }))
   }
   return servers

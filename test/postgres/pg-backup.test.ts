@@ -3,17 +3,23 @@
 // equal its rows; `serve --db FILE` opens it, and `db copy --from FILE --to URL` restores it with
 // the same counts and counters. One database, one backup and one restore for the whole file.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { getPriority } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { createCore, type TableRow } from '@game-picker/core'
 import { createPostgresBackup, createPostgresStore, openPostgresTables } from '@game-picker/postgres'
-import { openSqliteTables } from '@game-picker/sqlite'
+import { backupName, openSqliteTables } from '@game-picker/sqlite'
+import pg from 'pg'
 import { beforeAll, expect, test } from 'vitest'
+import { BACKUP_LOCK, SEQUENCER_LOCK } from '../../packages/postgres/src/advisory-locks.ts'
+import { migrations } from '../../packages/postgres/src/schema.ts'
 import { assertCliBuilt, CLI_BIN, cliEnv } from '../helpers/cli.ts'
 import { runSql } from '../helpers/pg-admin.ts'
 import { createTestDatabase } from '../helpers/postgres.ts'
+import { ADMIN_KEY, call, login } from '../helpers/server.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
+import { until } from '../helpers/until.ts'
 
 beforeAll(assertCliBuilt)
 
@@ -23,9 +29,9 @@ async function run(args: string[], cwd: string): Promise<{ code: number; stdout:
     .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: { code: number; stdout: string; stderr: string }) => error)
 }
 
-/** `serve --db FILE` until it listens; resolves with its URL and a stop. */
-async function serveFile(file: string, cwd: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0', '--db', file], { cwd, env: cliEnv(cwd) })
+/** `serve --db DB` until it listens; resolves with its URL, its process and a stop. */
+async function serve(db: string, cwd: string, args: string[] = [], env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [CLI_BIN, 'serve', '--port', '0', '--db', db, ...args], { cwd, env: cliEnv(cwd, env) })
   const exited = new Promise((resolve) => child.on('close', resolve))
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
@@ -37,7 +43,7 @@ async function serveFile(file: string, cwd: string): Promise<{ url: string; stop
     child.stderr!.on('data', (chunk) => (output += chunk))
     void exited.then(() => reject(new Error(`serve exited: ${output}`)))
   })
-  return { url, stop: async () => { child.kill('SIGTERM'); await exited } }
+  return { url, child, stop: async () => { child.kill('SIGTERM'); await exited } }
 }
 
 const COUNTERS = ['play_count', 'upvotes', 'downvotes', 'popularity_score']
@@ -92,7 +98,7 @@ test('db backup of a database being written: one snapshot, opened by serve, rest
     ])
   }
 
-  const served = await serveFile(file, cwd)
+  const served = await serve(file, cwd)
   try {
     const listed = await (await fetch(`${served.url}/api/games`)).json() as unknown[]
     expect(listed).toHaveLength(games.length)
@@ -149,3 +155,89 @@ test('one backup of a database at a time, whichever server asks: another is refu
   expect(await first).toEqual({ bytes: 0 })
   expect(await other.copyTo('second.sqlite')).toEqual({ bytes: 1 }) // the lock went with the first's connection
 })
+
+test('a backup and the event sequencer take different locks: each starts while the other holds its own', async () => {
+  expect(migrations.join('\n')).toContain(`pg_advisory_xact_lock(${SEQUENCER_LOCK})`)
+  expect(BACKUP_LOCK).not.toBe(SEQUENCER_LOCK)
+  const url = await createTestDatabase()
+  // A sequencer run as sequence_events takes its lock (written out in the schema): held until its commit.
+  const run = new pg.Client({ connectionString: url })
+  await run.connect()
+  try {
+    await run.query('BEGIN')
+    await run.query('SELECT pg_advisory_xact_lock($1)', [SEQUENCER_LOCK])
+    let finish!: () => void
+    const finishing = new Promise<void>((resolve) => (finish = resolve))
+    let writing!: () => void
+    const locked = new Promise<void>((resolve) => (writing = resolve))
+    const backup = createPostgresBackup({ url, writeFile: async (snapshot) => { writing(); await finishing; await snapshot.finished(); return { bytes: 0 } } })
+    const copying = backup.copyTo('under-a-sequencer-run.sqlite')
+    await Promise.race([locked, copying]) // refused: the CONFLICT fails the test below
+    // The backup holds its lock now: the sequencer's next run does not wait for it.
+    await run.query('COMMIT')
+    await run.query('BEGIN')
+    await run.query("SET LOCAL lock_timeout = '2s'")
+    await run.query('SELECT pg_advisory_xact_lock($1)', [SEQUENCER_LOCK])
+    await run.query('COMMIT')
+    finish()
+    expect(await copying).toEqual({ bytes: 0 })
+    expect(backup.running).toBe(false)
+  } finally {
+    await run.end()
+  }
+})
+
+/** The backup's process runs only on CPU nothing else wants: beside a busy suite it starts (and ends) late. */
+const IDLE_WAIT_MS = 30_000
+
+test('serve makes its backups in a child process at idle priority, which a killed server takes with it, leaving no file', async () => {
+  const cwd = tempDir()
+  const url = await createTestDatabase()
+  const dir = join(cwd, 'backups')
+  mkdirSync(dir)
+  const made = backupName(new Date()) // a backup "made" now: the schedule's first is a day away
+  writeFileSync(join(dir, made), '')
+  const server = await serve(url, cwd, ['--backup-dir', dir], { ADMIN_KEY })
+  const lock = new pg.Client({ connectionString: url })
+  await lock.connect()
+  try {
+    const token = await login(server.url)
+    // A backup made by the child: the catalogue as the database holds it.
+    const { file } = (await call(server.url, 'POST', '/api/backups', { token })).body
+    await until(async () => readdirSync(dir), (names) => names.includes(file), IDLE_WAIT_MS)
+    const copy = await openSqliteTables({ file: join(dir, file), readOnly: true })
+    expect(await copy.count('games')).toBe(Number((await runSql(url, 'SELECT COUNT(*) AS n FROM games')).rows[0].n))
+    await copy.close()
+    rmSync(join(dir, file))
+
+    // The snapshot's first read waits for this lock: the backup stands still, its lock held.
+    await lock.query('BEGIN')
+    await lock.query('LOCK TABLE packs IN ACCESS EXCLUSIVE MODE')
+    expect((await call(server.url, 'POST', '/api/backups', { token })).status).toBe(202)
+    // Asked on a connection of its own: inside the lock's transaction the view keeps its first answer.
+    const names = await until(
+      async () => (await runSql(url, `SELECT application_name AS name FROM pg_stat_activity WHERE application_name LIKE 'game-picker backup%'`)).rows,
+      (rows) => rows.length > 0, IDLE_WAIT_MS)
+    const pid = Number(/\(pid (\d+)\)/.exec(names[0].name)![1])
+    expect(pid).not.toBe(server.child.pid)
+    expect(getPriority(pid)).toBe(19)
+    await expect(call(server.url, 'POST', '/api/backups', { token })).resolves.toMatchObject({ status: 409, body: { error: 'A backup is already running' } })
+
+    server.child.kill('SIGKILL')
+    await lock.query('ROLLBACK')
+    await until(async () => isRunning(pid), (running) => !running, IDLE_WAIT_MS)
+    expect(readdirSync(dir)).toEqual([made])
+  } finally {
+    await lock.end()
+    await server.stop()
+  }
+})
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

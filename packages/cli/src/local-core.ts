@@ -6,9 +6,10 @@
 import { existsSync } from 'node:fs'
 import { type Core, createCore as createCoreWith, hasSealedSecrets, type Store, WrongSecretKeyError } from '@game-picker/core'
 import { type AdapterConfig, adapterConfigFromEnv, createAdapters } from './adapters.ts'
-import { createSqliteStore, writeBackupFile } from '@game-picker/sqlite'
+import { createSqliteStore } from '@game-picker/sqlite'
 import type { Access } from './backend.ts'
 import { CliError } from './cli-errors.ts'
+import { createPostgresBackupProcess } from './postgres-backup-process.ts'
 import { configuredSecretKey, createKeyFile, POSTGRES_NEEDS_KEY, readKeyFile } from './secret-key.ts'
 
 export const MEMORY = ':memory:'
@@ -110,8 +111,9 @@ async function openPostgresCore(
     url,
     waitForDatabase,
     holdCaches,
-    // Its backups are file databases (db backup, serve --backup-dir, POST /api/backups).
-    backupFile: writeBackupFile,
+    // Its backups (serve --backup-dir, POST /api/backups) are file databases, each made in a
+    // child process at idle priority, off the thread that serves requests.
+    backup: createPostgresBackupProcess(url),
     onCreate: async (created) => {
       if (seed) seededGames = (await createCore(created).importBuiltin()).count
     },

@@ -12,15 +12,13 @@ import {
   BACKUP_RUNNING, conflict, DomainError, type SnapshotFileWriter, type StoreBackup, type TableName, type TableRow, type TableSnapshot,
 } from '@game-picker/core'
 import pg from 'pg'
+import { BACKUP_LOCK } from './advisory-locks.ts'
 import { createDb, type Db, type SqlValue } from './db.ts'
 import { toStoreError } from './errors.ts'
 import { startUp } from './migrate.ts'
 import { connectionConfig, type PoolLimits } from './pool.ts'
 import { readIdHighWater, tableSelect } from './tables.ts'
 import { describeUrl } from './url.ts'
-
-/** The advisory lock a backup holds (the start-up's is 7263540192881733). */
-const BACKUP_LOCK = '7263540192881734'
 
 /** Rows per page: a page is read, written into the file and rested after as one step (see the writer). */
 export const BACKUP_PAGE_ROWS = 500
@@ -45,7 +43,10 @@ export function createPostgresBackup(options: PostgresBackupOptions): PostgresBa
       if (claimed) throw conflict(BACKUP_RUNNING)
       claimed = true
       // A page takes milliseconds, but a slow disk on the file's side must not fail the backup.
-      const client = new pg.Client(connectionConfig(options.url, { ...options, queryTimeoutMs: 60_000 }))
+      // Named for its process in pg_stat_activity: which one holds the snapshot (and the lock).
+      const client = new pg.Client({
+        ...connectionConfig(options.url, { ...options, queryTimeoutMs: 60_000 }), application_name: `game-picker backup (pid ${process.pid})`,
+      })
       client.on('error', () => {}) // the statement under way rejects with it
       running = client
       try {

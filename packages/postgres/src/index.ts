@@ -2,4 +2,4 @@
 export { createPostgresStore, type PostgresStore, type PostgresStoreOptions } from './store.ts'
 export { describeUrl } from './url.ts'
 export { openPostgresTables } from './tables.ts'
-export { backupPostgresDatabase, createPostgresBackup, type PostgresBackupOptions } from './backup.ts'
+export { backupPostgresDatabase, createPostgresBackup, type PostgresBackup, type PostgresBackupOptions } from './backup.ts'

@@ -3,11 +3,9 @@
 // so a second instance waits until the first has migrated and (through `onCreate`) loaded the
 // bundled catalogue, then finds nothing left to do.
 import pg from 'pg'
+import { STARTUP_LOCK } from './advisory-locks.ts'
 import { connectionConfig, type PoolLimits } from './pool.ts'
 import { migrations } from './schema.ts'
-
-// Any fixed 64-bit number; it only has to be the same for every instance.
-const STARTUP_LOCK = '7263540192881733'
 
 const BOOKKEEPING = /* sql */ `
 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL);

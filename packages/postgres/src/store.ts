@@ -12,7 +12,7 @@ import {
   type ChangeTopic, DomainError, isDomainError, type LiveVoteRecord, type SnapshotFileWriter, type Store, type StoreReads, type StoreTx,
 } from '@game-picker/core'
 import type pg from 'pg'
-import { createPostgresBackup } from './backup.ts'
+import { createPostgresBackup, type PostgresBackup } from './backup.ts'
 import { createCaches, type Snapshot } from './caches.ts'
 import { createChangeListener } from './changes.ts'
 import { createCoherence } from './coherence.ts'
@@ -48,8 +48,10 @@ export interface PostgresStoreOptions extends Omit<StartUpOptions, 'onCreate'> {
    * growing pause, up to 5 s), and `ready` then resolves. Other start-up errors still throw.
    */
   waitForDatabase?: boolean
-  /** Online backups into a file database (backup.ts), written by this writer (the sqlite store's); absent: none. */
+  /** Online backups into a file database (backup.ts), written by this writer (the sqlite store's) in this process. */
   backupFile?: SnapshotFileWriter
+  /** Online backups made elsewhere (the CLI's server makes each in a child process); before `backupFile`. Absent both: none. */
+  backup?: PostgresBackup
 }
 
 export interface PostgresStore extends Store {
@@ -79,7 +81,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     log,
     onForeignEvents: () => localListeners.forEach((listener) => listener('events')),
   })
-  const backup = options.backupFile && createPostgresBackup({ ...options, writeFile: options.backupFile })
+  const backup = options.backup ?? (options.backupFile && createPostgresBackup({ ...options, writeFile: options.backupFile }))
   const folder = setInterval(() => void foldCounters(), 5 * 60_000)
   folder.unref()
 

@@ -97,6 +97,9 @@ describe('backups', () => {
     const dir = join(root, 'backups')
     mkdirSync(dir)
     writeFileSync(join(dir, 'game-picker-20261120T000000Z.sqlite.partial'), 'half a copy')
+    // A PostgreSQL backup's writer keeps a journal and a lock beside its partial file.
+    writeFileSync(join(dir, 'game-picker-20261120T000000Z.sqlite.partial-journal'), 'pages')
+    writeFileSync(join(dir, 'game-picker-20261120T000000Z.sqlite.partial.lock'), '4242')
     writeFileSync(join(dir, 'notes.txt'), 'not ours')
     const store = await openStore(join(root, 'db.sqlite'))
     const backups = createBackups(store, { schedule: { dir, everyMs: 3_600_000, keep: 7 }, log: () => {} })

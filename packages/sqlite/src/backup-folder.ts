@@ -13,7 +13,8 @@ import {
 } from '@game-picker/core'
 
 const NAME = /^game-picker-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.sqlite$/
-const PARTIAL = /^game-picker-\d{8}T\d{6}Z\.sqlite\.partial$/
+/** What a killed backup leaves: its partial file and, of a PostgreSQL one, the writer's journal and lock beside it (snapshot-file.ts). */
+const PARTIAL = /^game-picker-\d{8}T\d{6}Z\.sqlite\.partial([-.][\w-]+)?$/
 
 /** `game-picker-20261126T184500Z.sqlite` for that second, UTC. */
 export function backupName(at: Date): string {

@@ -7,6 +7,7 @@
 import { dirname } from 'node:path'
 import { BackupRunningError, snapshotsOf, type SqlDatabase } from './durable-db.ts'
 import { createNodeFileIO, type FileIO } from './file-io.ts'
+import { flushAndRest, SYNC_EVERY } from './paced-flush.ts'
 import { checkIntegrity } from './verify.ts'
 
 export { BackupRunningError } from './durable-db.ts'
@@ -27,24 +28,6 @@ export class BackupTargetExistsError extends Error {
     this.name = 'BackupTargetExistsError'
     this.file = file
   }
-}
-
-/**
- * How much of the copy is flushed at a time. Small, because the server's journal fsyncs wait
- * behind these flushes (ext4's ordered mode commits the copy's newly allocated blocks with them):
- * at 4 MiB, a 10M-vote backup took the votes' p99 from ~40 to 52-59 ms while it copied; at 1 MiB,
- * 50-55 ms; with the rests of flushAndRest as well, 43-45 ms.
- */
-const SYNC_EVERY = 1024 * 1024
-
-/**
- * Flushes the copy so far, then waits as long as the flush took: the copy has the disk at most
- * half of the time, and the server's journal fsyncs find it free the other half.
- */
-async function flushAndRest(io: FileIO, file: string): Promise<void> {
-  const started = performance.now()
-  await io.sync(file)
-  await new Promise((resolve) => setTimeout(resolve, performance.now() - started))
 }
 
 /** The temporary name a backup is written under until it is complete and checked. */
@@ -77,8 +60,8 @@ export async function backupDatabase(db: SqlDatabase, target: string, options: B
         bytes += slice.length
         // Flushed as it goes: a file system journal commits other files' dirty data with an
         // fsync (ext4's ordered mode), so gigabytes of the copy left in the page cache would
-        // make the server's next journal fsync wait for all of them (see SYNC_EVERY).
-        if (bytes % SYNC_EVERY < slice.length) await flushAndRest(io, temp)
+        // make the server's next journal fsync wait for all of them (see paced-flush.ts).
+        if (bytes % SYNC_EVERY < slice.length) await flushAndRest(() => io.sync(temp))
       }
     } finally {
       snapshots.releaseSnapshot(snapshot)

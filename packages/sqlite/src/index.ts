@@ -1,13 +1,13 @@
 // @game-picker/sqlite: the default Store, SQLite through sql.js, durable on a file through a
 // journal + checkpoints, with online backups into a folder. No file (or ':memory:') gives an
 // in-memory store.
-import { conflict, invalidInput, type SnapshotFileWriter, type Store, type StoreBackup, type StoreReads } from '@game-picker/core'
+import { conflict, invalidInput, type Store, type StoreBackup, type StoreReads, type TableSnapshot } from '@game-picker/core'
 import { BackupRunningError, BackupTargetExistsError, backupDatabase } from './backup.ts'
 import { answerBackupRequests } from './backup-requests.ts'
 import { scrubFreePages } from './scrub.ts'
 import { snapshotsOf, type SqlDatabase, type SqlReader, type SqlWriter } from './durable-db.ts'
 import { openDatabase, type SqliteStoreOptions } from './open.ts'
-import { writeSnapshotFile } from './snapshot-file.ts'
+import { type SnapshotFileOptions, writeSnapshotFile } from './snapshot-file.ts'
 import { createPollReads, createPollWrites } from './poll-store.ts'
 import { createReads } from './reads.ts'
 import { createTableCache, type TransactionCache } from './table-cache.ts'
@@ -20,6 +20,8 @@ export { DatabaseLockedError, openSqlDatabase } from './durable-db.ts'
 export { backupDatabase, BackupRunningError, BackupTargetExistsError, partialPath } from './backup.ts'
 export { createBackups, backupName, type BackupsOptions } from './backup-folder.ts'
 export { writeSnapshotFile, type SnapshotFileOptions } from './snapshot-file.ts'
+export { atIdlePriority, lowerToIdle } from './idle-priority.ts'
+export { flushPacer } from './paced-flush.ts'
 
 export async function createSqliteStore(options: SqliteStoreOptions & {
   /** A server: make the backups `db backup` asks for while it holds the file (backup-requests.ts). */
@@ -93,7 +95,8 @@ function storeBackup(db: SqlDatabase): StoreBackup {
 }
 
 /** A backup of another store's snapshot into a file (PostgreSQL's, wired by the CLI), with the port's errors. */
-export const writeBackupFile: SnapshotFileWriter = (snapshot, target) => writeSnapshotFile(snapshot, target).catch(asConflict)
+export const writeBackupFile = (snapshot: TableSnapshot, target: string, options?: SnapshotFileOptions): Promise<{ bytes: number }> =>
+  writeSnapshotFile(snapshot, target, options).catch(asConflict)
 
 function asConflict(error: unknown): never {
   if (error instanceof BackupRunningError || error instanceof BackupTargetExistsError) throw conflict(error.message)

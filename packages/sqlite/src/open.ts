@@ -3,6 +3,7 @@
 // reported as the domain's LOCKED error.
 import { DomainError } from '@game-picker/core'
 import { DatabaseLockedError, openSqlDatabase, type SqlDatabase } from './durable-db.ts'
+import type { FileIO } from './file-io.ts'
 import { migrations } from './schema.ts'
 
 export interface SqliteStoreOptions {
@@ -13,7 +14,8 @@ export interface SqliteStoreOptions {
   idleCheckpointMs?: number
 }
 
-export async function openDatabase(options: SqliteStoreOptions): Promise<SqlDatabase> {
+/** `io`: the files' reads and writes (default the real file system's). */
+export async function openDatabase(options: SqliteStoreOptions & { io?: FileIO }): Promise<SqlDatabase> {
   try {
     return await openSqlDatabase({
       ...options,

@@ -15,6 +15,7 @@ import {
 import { BackupTargetExistsError, partialPath } from './backup.ts'
 import { createNodeFileIO, type FileIO } from './file-io.ts'
 import { journalPath, oldJournalPath } from './journal.ts'
+import { withPacedFlushes } from './paced-flush.ts'
 import { pageLogPath } from './page-log.ts'
 import { openSqliteTables } from './tables.ts'
 import { checkIntegrity } from './verify.ts'
@@ -25,11 +26,15 @@ export interface SnapshotFileOptions {
   /** Rows per page (default 500: a few milliseconds of sql.js inserts on the server's thread). */
   pageRows?: number
   /**
-   * After each page, wait as long as writing it took (default true). The inserts are synchronous
-   * sql.js work on the thread that serves requests: resting as long as it worked gives the
-   * requests at least half of it, and keeps the backup's own fsyncs from crowding the server's.
+   * After each page, wait as long as writing it took (default true): the writer works at most
+   * half the time. Where it shares a thread with requests, they get the other half; in a process
+   * of its own at idle priority (the CLI's server), a page that waited for the CPU rests as long
+   * again, so the backup slows down when the machine is busy and its writes (flushed a MiB at a
+   * time: paced-flush.ts) never crowd the server's on the disk.
    */
   rest?: boolean
+  /** Aborted: the write stops at the next page or before the rename, its partial file removed. */
+  signal?: AbortSignal
 }
 
 export async function writeSnapshotFile(snapshot: TableSnapshot, target: string, options: SnapshotFileOptions = {}): Promise<{ bytes: number }> {
@@ -38,7 +43,7 @@ export async function writeSnapshotFile(snapshot: TableSnapshot, target: string,
   try {
     if ((await io.size(target)) !== null) throw new BackupTargetExistsError(target)
     await removeDatabaseFiles(io, temp) // left by a backup that was killed
-    const tables = await openSqliteTables({ file: temp })
+    const tables = await openSqliteTables({ file: temp, io: withPacedFlushes(createNodeFileIO()) })
     try {
       await copySnapshot(snapshot, tables, options)
     } finally {
@@ -47,6 +52,7 @@ export async function writeSnapshotFile(snapshot: TableSnapshot, target: string,
     await removeDatabaseFiles(io, temp, { keepFile: true }) // the emptied journal, the lock
     await io.sync(temp)
     await (options.verify ?? checkIntegrity)(temp)
+    options.signal?.throwIfAborted()
     if ((await io.size(target)) !== null) throw new BackupTargetExistsError(target)
     await io.rename(temp, target)
     await io.syncDirectory(dirname(target))
@@ -68,6 +74,7 @@ async function copySnapshot(snapshot: TableSnapshot, tables: DatabaseTables, opt
   for (const table of TABLES) {
     let rows = 0
     for await (const page of snapshot.pages(table, size)) {
+      options.signal?.throwIfAborted()
       rows += page.length
       rememberCounters(counters, table, page)
       const started = performance.now()
@@ -101,8 +108,11 @@ function rememberCounters(counters: Map<TableName, Map<string, TableRow>>, table
 
 const rowKey = (table: TableName, row: TableRow) => table === 'poll_candidates' ? `${row.poll_id}:${row.number}` : String(row.id)
 
-/** The file a writer leaves beside a database, and (unless `keepFile`) the database itself. */
+/** The files a writer keeps beside a database while it is open. */
+export const writerSideFiles = (file: string) => [journalPath(file), oldJournalPath(file), pageLogPath(file), `${file}.lock`, `${file}.checkpoint-tmp`]
+
+/** The files a writer leaves beside a database, and (unless `keepFile`) the database itself. */
 async function removeDatabaseFiles(io: FileIO, file: string, { keepFile = false } = {}): Promise<void> {
-  for (const path of [journalPath(file), oldJournalPath(file), pageLogPath(file), `${file}.lock`, `${file}.checkpoint-tmp`]) await io.remove(path)
+  for (const path of writerSideFiles(file)) await io.remove(path)
   if (!keepFile) await io.remove(file)
 }

@@ -1,9 +1,10 @@
 // The sqlite store's tables, whole (see ../tables.ts).
 import { type DatabaseTables, keyOf, TABLES, type TableName, type TableReader, type TableRow } from '@game-picker/core'
 import type { SqlReader, SqlValue, SqlWriter } from './durable-db.ts'
+import type { FileIO } from './file-io.ts'
 import { openDatabase, type SqliteStoreOptions } from './open.ts'
 
-export async function openSqliteTables(options: SqliteStoreOptions & { file: string }): Promise<DatabaseTables> {
+export async function openSqliteTables(options: SqliteStoreOptions & { file: string; io?: FileIO }): Promise<DatabaseTables> {
   const db = await openDatabase(options)
   return {
     label: options.file,

@@ -28,7 +28,8 @@ export async function dbBackupCommand(ctx: CommandContext, _args: [], { to }: { 
   if (postgres) {
     const { backupPostgresDatabase, describeUrl } = await import('@game-picker/postgres')
     from = describeUrl(db)
-    bytes = (await backupPostgresDatabase({ url: db, target, writeFile: sqlite.writeBackupFile })).bytes
+    const { writeSpooledBackupFile } = await import('../snapshot-spool.ts')
+    bytes = (await backupPostgresDatabase({ url: db, target, writeFile: writeSpooledBackupFile })).bytes
   } else {
     try {
       bytes = await backupHere(sqlite, db, target)

@@ -27,7 +27,7 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
   const backups = backupSchedule(ctx.globals.db, options)
   // On PostgreSQL, a database that does not answer yet does not stop the server: it answers 503
   // until the database is reachable, then sets up (as a start would) and serves.
-  const { core, created, ready } = await openLocalCore({
+  const { core, created, ready, label } = await openLocalCore({
     file: ctx.globals.db, secretKeyFile: ctx.globals.secretKeyFile, access: 'write', seed: !options.empty, waitForDatabase: true, holdCaches: true, answerBackupRequests: true,
     adapters: { ...adapterConfigFromEnv(), twitch: { url: options.twitchChatUrl || undefined }, ecastUrl: options.ecastUrl || undefined },
   })
@@ -49,7 +49,7 @@ export async function serveCommand(ctx: CommandContext, _args: [], options: Serv
       log,
     })
     ctx.output.raw(`Game Picker API listening on ${server.url}\n${describeNetwork(server.network(), listensOnAllInterfaces(options.host))}\n`)
-    if (backups) ctx.output.note(`Backing up ${ctx.globals.db} into ${backups.dir} every ${options.backupEvery / 1000} s, keeping the newest ${backups.keep}.`)
+    if (backups) ctx.output.note(`Backing up ${label} into ${backups.dir} every ${options.backupEvery / 1000} s, keeping the newest ${backups.keep}.`)
     try {
       const signal = await Promise.race([ctx.runtime.waitForShutdown(), ...(ready ? [setUpLater(ready.then(setUp), log)] : [])])
       ctx.output.note(`${signal}: finishing requests and saving the database...`)
