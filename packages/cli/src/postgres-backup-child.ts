@@ -9,13 +9,23 @@
 //
 // stdin stays open for as long as the backup is wanted: its end (the server closing, or dying,
 // kill -9 included) stops the backup and removes the partial file, and nothing is renamed after.
+import { setPriority } from 'node:os'
 import { createInterface } from 'node:readline'
 import { isDomainError } from '@game-picker/core'
 import { createPostgresBackup } from '@game-picker/postgres'
+import { IDLE_NICE } from '@game-picker/sqlite'
 import { writeSpooledBackupFile } from './snapshot-spool.ts'
 
 export interface BackupRequest { url: string; target: string }
 export type BackupAnswer = { bytes: number } | { error: { code?: string; message: string } }
+
+// Nice 19 from the child itself, before any work: set from the server right after the spawn, it
+// could land before `chrt` switched this process to SCHED_IDLE, which sets the nice value anew.
+try {
+  setPriority(IDLE_NICE)
+} catch {
+  // A system that refuses: SCHED_IDLE alone (or the server's priority where there is no chrt).
+}
 
 const lines = createInterface({ input: process.stdin })
 const request = await new Promise<BackupRequest | undefined>((resolve) => {

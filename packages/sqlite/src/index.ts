@@ -20,7 +20,7 @@ export { DatabaseLockedError, openSqlDatabase } from './durable-db.ts'
 export { backupDatabase, BackupRunningError, BackupTargetExistsError, partialPath } from './backup.ts'
 export { createBackups, backupName, type BackupsOptions } from './backup-folder.ts'
 export { writeSnapshotFile, type SnapshotFileOptions } from './snapshot-file.ts'
-export { atIdlePriority, lowerToIdle } from './idle-priority.ts'
+export { atIdlePriority, IDLE_NICE, lowerToIdle } from './idle-priority.ts'
 export { flushPacer } from './paced-flush.ts'
 
 export async function createSqliteStore(options: SqliteStoreOptions & {
