@@ -100,3 +100,12 @@ export async function login(url: string, key = ADMIN_KEY): Promise<string> {
   if (status !== 200) throw new Error(`login failed: ${status} ${JSON.stringify(body)}`)
   return body.token
 }
+
+/** Two `POST /api/backups` at once: one starts a backup, the other comes while it runs. */
+export async function postTwoBackups(url: string, token: string): Promise<{ started: CallResult; refused: CallResult }> {
+  const [first, second] = await Promise.all([
+    call(url, 'POST', '/api/backups', { token }),
+    call(url, 'POST', '/api/backups', { token }),
+  ])
+  return first.status === 202 ? { started: first, refused: second } : { started: second, refused: first }
+}

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { createCore } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { call, login, startTestServer, type TestServer } from '../helpers/server.ts'
+import { call, login, postTwoBackups, startTestServer, type TestServer } from '../helpers/server.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
 import { until } from '../helpers/until.ts'
 import { TEST_SECRET_KEY } from '../helpers/secret-key.ts'
@@ -34,12 +34,7 @@ describe('backups of a database file', () => {
     const game = await call(server.url, 'POST', '/api/games', { token: admin, body: { pack_name: 'Backup pack', title: 'Saved game', min_players: 2, max_players: 4 } })
     expect(game.status).toBe(201)
 
-    const [first, second] = await Promise.all([
-      call(server.url, 'POST', '/api/backups', { token: admin }),
-      call(server.url, 'POST', '/api/backups', { token: admin }),
-    ])
-    const started = first.status === 202 ? first : second
-    const refused = first.status === 202 ? second : first
+    const { started, refused } = await postTwoBackups(server.url, admin)
     expect(started.status).toBe(202)
     expect(started.body).toEqual({ message: 'Backup started', file: expect.stringMatching(NAME) })
     expect(refused.status).toBe(409)

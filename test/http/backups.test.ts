@@ -7,7 +7,7 @@ import { createCore } from '@game-picker/core'
 import { createSqliteStore } from '@game-picker/sqlite'
 import { describe, expect, test } from 'vitest'
 import { TEST_STORE } from '../helpers/postgres.ts'
-import { call, login, startTestServer } from '../helpers/server.ts'
+import { call, login, postTwoBackups, startTestServer } from '../helpers/server.ts'
 import { tempDir } from '../helpers/tmp-dir.ts'
 import { until } from '../helpers/until.ts'
 
@@ -52,13 +52,9 @@ describe('backups', () => {
         await list(1) // none in the folder yet: the first is made at start
         const game = await call(server.url, 'POST', '/api/games', { token: admin, body: { pack_name: 'Backup pack', title: 'Saved game', min_players: 2, max_players: 4 } })
         expect(game.status).toBe(201)
-        const [first, second] = await Promise.all([
-          call(server.url, 'POST', '/api/backups', { token: admin }),
-          call(server.url, 'POST', '/api/backups', { token: admin }),
-        ])
-        const started = first.status === 202 ? first : second
-        expect(started.body).toEqual({ message: 'Backup started', file: expect.stringMatching(NAME) })
-        expect((first.status === 202 ? second : first)).toMatchObject({ status: 409, body: { error: 'A backup is already running' } })
+        const { started, refused } = await postTwoBackups(server.url, admin)
+        expect(started).toMatchObject({ status: 202, body: { message: 'Backup started', file: expect.stringMatching(NAME) } })
+        expect(refused).toMatchObject({ status: 409, body: { error: 'A backup is already running' } })
 
         const listed = await list(2)
         expect(listed[0]).toEqual({ file: started.body.file, size: expect.any(Number), created_at: expect.any(String) })
