@@ -15,31 +15,32 @@ export function createPicker(ctx: CoreContext) {
   return {
     pick: async (input: unknown = {}, random: () => number = ctx.random): Promise<PickResult> => {
       const request = parsePickInput(input)
-      return ctx.store.read(async (tx) => {
+      const { pool, weights, answers, totalEnabled } = await ctx.store.read(async (tx) => {
         const catalogue = weighCatalogue(await tx.listGames(), await tx.listPacks())
         if (request.packs) assertKnownPacks(request.packs, catalogue.packNames)
         const excluded = request.sessionId === undefined
           ? NO_EXCLUSIONS
           : await sessionExclusions(tx, request.sessionId, request.excludePlayed)
         const matching = withHistory(poolFor(catalogue, request), request, ctx.now().getTime())
-        const { games: pool, weights, answers } = withoutGames(matching, excluded)
-        if (pool.length === 0) throw emptyPool(matching.games.length > 0, excluded)
-
-        const poolSize = pool.length
-        const totalEnabled = catalogue.enabled.length
-        if (request.count === undefined && !request.explain) {
-          const index = drawIndex(weights, random())
-          const answer = answers?.[index] ?? { game: pool[index], poolSize, totalEnabled }
-          if (answers) answers[index] = answer
-          return answer
-        }
-        // The first draw is the same roll a plain pick makes: the same seed gives the same `game`.
-        const games = drawDistinct(weights, request.count ?? 1, random).map((index) => pool[index])
-        const result: PickResult = { game: games[0], poolSize, totalEnabled }
-        if (request.count !== undefined) result.games = games
-        if (request.explain) result.odds = listOdds(pool, weights)
-        return result
+        const weighed = withoutGames(matching, excluded)
+        if (weighed.games.length === 0) throw emptyPool(matching.games.length > 0, excluded)
+        return { pool: weighed.games, weights: weighed.weights, answers: weighed.answers, totalEnabled: catalogue.enabled.length }
       })
+      // Drawn once the read is over: a read may run again (a reader that met a checkpoint under
+      // it), and drawing inside it would take a seeded pick's next number on the second run.
+      const poolSize = pool.length
+      if (request.count === undefined && !request.explain) {
+        const index = drawIndex(weights, random())
+        const answer = answers?.[index] ?? { game: pool[index], poolSize, totalEnabled }
+        if (answers) answers[index] = answer
+        return answer
+      }
+      // The first draw is the same roll a plain pick makes: the same seed gives the same `game`.
+      const games = drawDistinct(weights, request.count ?? 1, random).map((index) => pool[index])
+      const result: PickResult = { game: games[0], poolSize, totalEnabled }
+      if (request.count !== undefined) result.games = games
+      if (request.explain) result.odds = listOdds(pool, weights)
+      return result
     },
   }
 }
