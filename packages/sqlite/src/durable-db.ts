@@ -89,10 +89,19 @@ async function openWriter(SQL: SqlJsStatic, io: FileIO, file: string, configure:
 
 /** No lock: migrations apply in memory only, so reads see the current schema (again after a reopen). */
 async function openReader(SQL: SqlJsStatic, io: FileIO, file: string, configure: (db: Connection) => void, options: OpenOptions): Promise<SqlDatabase> {
+  // Opening replays the journals over the file, which a checkpoint may rotate and rewrite
+  // meanwhile: an open that failed while the page log changed is tried again, as a read is.
   const reopen = async () => {
-    const opened = await openFile(SQL, io, file, configure)
-    await migrateInMemory(opened.conn, options)
-    return opened
+    for (let tries = 1; ; tries++) {
+      const stamp = pageLogStamp(io, file)
+      try {
+        const opened = await openFile(SQL, io, file, configure)
+        await migrateInMemory(opened.conn, options)
+        return opened
+      } catch (error) {
+        if (tries === READ_TRIES || pageLogStamp(io, file) === stamp) throw error
+      }
+    }
   }
   const opened = await reopen()
   return createDurableDb(() => opened.conn, options, { io, file, reopen, stamp: opened.stamp })
