@@ -213,7 +213,8 @@ test('serve makes its backups in a child process at idle priority, which a kille
     // The snapshot's first read waits for this lock: the backup stands still, its lock held.
     await lock.query('BEGIN')
     await lock.query('LOCK TABLE packs IN ACCESS EXCLUSIVE MODE')
-    expect((await call(server.url, 'POST', '/api/backups', { token })).status).toBe(202)
+    // The first backup's file is in place a moment before its child has exited: until then, 409.
+    await until(() => call(server.url, 'POST', '/api/backups', { token }), (answer) => answer.status === 202, IDLE_WAIT_MS)
     // Asked on a connection of its own: inside the lock's transaction the view keeps its first answer.
     const names = await until(
       async () => (await runSql(url, `SELECT application_name AS name FROM pg_stat_activity WHERE application_name LIKE 'game-picker backup%'`)).rows,
