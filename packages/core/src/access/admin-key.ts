@@ -2,13 +2,10 @@
 // stored; a key given by configuration is never stored at all.
 import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
 import type { CoreContext } from '../common/context.ts'
+import { generateSecret, JWT_SECRET } from './generated-secrets.ts'
 import type { Secrets } from './secrets.ts'
 
 const KEY_HASH = 'admin_key_hash'
-/** The setting holding the token-signing secret, sealed (secrets.ts). */
-export const JWT_SECRET = 'jwt_secret'
-
-export const generateSecret = () => randomBytes(24).toString('base64url')
 
 function hashKey(key: string, salt = randomBytes(16).toString('hex')): string {
   return `scrypt:${salt}:${scryptSync(key, salt, 32).toString('hex')}`

@@ -11,7 +11,7 @@
 // to leave no old copy in its free space.
 import type { CoreContext } from '../common/context.ts'
 import type { Store, StoreTx } from '../store/store.ts'
-import { generateSecret, JWT_SECRET } from './admin-key.ts'
+import { generateSecret, JWT_SECRET } from './generated-secrets.ts'
 import { createSecretBox, isSealed, type SecretBox } from './secret-box.ts'
 
 export const SEALED_WITH_ANOTHER_KEY =
