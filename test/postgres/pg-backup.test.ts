@@ -217,7 +217,7 @@ test('serve makes its backups in a child process at idle priority, which a kille
     await until(() => call(server.url, 'POST', '/api/backups', { token }), (answer) => answer.status === 202, IDLE_WAIT_MS)
     // Asked on a connection of its own: inside the lock's transaction the view keeps its first answer.
     const names = await until(
-      async () => (await runSql(url, `SELECT application_name AS name FROM pg_stat_activity WHERE application_name LIKE 'game-picker backup%'`)).rows,
+      async () => (await runSql(url, `SELECT application_name AS name FROM pg_stat_activity WHERE application_name LIKE 'game-picker backup%' AND datname = current_database()`)).rows,
       (rows) => rows.length > 0, IDLE_WAIT_MS)
     const pid = Number(/\(pid (\d+)\)/.exec(names[0].name)![1])
     expect(pid).not.toBe(server.child.pid)
