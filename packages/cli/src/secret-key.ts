@@ -27,6 +27,11 @@ export function configuredSecretKey({ file, value }: SecretKeySource): Buffer | 
   return undefined
 }
 
+/** Where the key in use comes from, named for a person: the same order configuredSecretKey takes. */
+export function keySourceOf(db: string, { file, value }: SecretKeySource): string {
+  return file ?? (value ? 'GAME_PICKER_SECRET_KEY' : keyFileOf(db))
+}
+
 /** The key in the key file beside a database file, or null when there is none yet. */
 export function readKeyFile(db: string): Buffer | null {
   const text = readKeyText(keyFileOf(db), { missingIsNull: true })

@@ -5,7 +5,7 @@
 import type { CommandContext } from '../context.ts'
 import { UsageError } from '../cli-errors.ts'
 import { MEMORY, openLocalCore } from '../local-core.ts'
-import { keyFileOf } from '../secret-key.ts'
+import { keySourceOf } from '../secret-key.ts'
 
 export async function dbResetSecretsCommand(ctx: CommandContext) {
   ctx.assertLocal('db reset-secrets')
@@ -14,7 +14,7 @@ export async function dbResetSecretsCommand(ctx: CommandContext) {
   const { core, label } = await openLocalCore({ file: db, secretKeyFile, access: 'write', seed: false, resealing: true })
   try {
     const { connectors, webhooks } = await core.secrets.reset()
-    const keyFrom = secretKeyFile ?? (process.env.GAME_PICKER_SECRET_KEY ? 'GAME_PICKER_SECRET_KEY' : keyFileOf(db))
+    const keyFrom = keySourceOf(db, { file: secretKeyFile, value: process.env.GAME_PICKER_SECRET_KEY })
     const lines = [
       `Reset the secrets of ${label}; they are sealed with the key in ${keyFrom} now.`,
       connectors.length > 0 ? `Removed the chat connectors: ${connectors.join(', ')} (start them again with their token or key).` : 'There were no chat connectors.',
