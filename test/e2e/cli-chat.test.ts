@@ -45,7 +45,7 @@ it('a channel set on the file is read by the server started on it; status and st
   twitch.say('cli_stream', { login: 'ann', text: 'good game' })
   await statusUntil(server.url, env, ([s]) => s.counts.ignored === 1)
   const human = await remote(['chat', 'status'])
-  expect(human.stdout).toBe(`Twitch channel: cli_stream\nState: connected\nSince: ${status.since}\nVotes: 0 up, 0 down, 0 in polls; 1 messages ignored\n`)
+  expect(human.stdout).toBe(`Twitch channel: cli_stream\nState: connected\nSince: ${status.since}\nVotes: 0 up, 0 down, 0 in polls; 0 queue joins and leaves; 1 messages ignored\n`)
 
   const stopped = await remote(['chat', 'stop'])
   expect(stopped).toMatchObject({ code: 0 })

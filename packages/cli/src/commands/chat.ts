@@ -19,12 +19,12 @@ type ChatStatus = Omit<ChatListEntry, 'platform' | 'channel'> & {
 const channelOf = (status: ChatStatus) => status.channel ?? status.channel_id ?? status.video
 
 function describe(platform: string, status: ChatStatus): string {
-  const { up, down, poll, ignored } = status.counts
+  const { up, down, poll, queue, ignored } = status.counts
   return [
     `${CHANNEL_WORDS[platform] ?? platform}: ${channelOf(status)}`,
     `State: ${STATE_WORDS[status.state] ?? status.state}${status.error ? ` (${status.error})` : ''}`,
     `Since: ${status.since}`,
-    `Votes: ${up} up, ${down} down, ${poll} in polls; ${ignored} messages ignored`,
+    `Votes: ${up} up, ${down} down, ${poll} in polls; ${queue} queue joins and leaves; ${ignored} messages ignored`,
     ...(status.quota_used === undefined ? [] : [`Quota used today: ${status.quota_used} of 10000 units (the day starts again at ${status.quota_resets_at})`]),
   ].join('\n')
 }

@@ -196,6 +196,7 @@ const DiscordStatus = object({
     up: chatCount('/vote up and thisgame++ recorded as live votes'),
     down: chatCount('/vote down and thisgame-- recorded as live votes'),
     poll: chatCount('Button presses and candidate numbers recorded as poll votes'),
+    queue: chatCount('/join, /leave, !join and !leave that changed the viewer queue'),
     ignored: chatCount('Every other message, and votes that were refused'),
   }),
   error: string('Why the bot stopped for good (state failed), e.g. "Discord refused the bot token"'),
