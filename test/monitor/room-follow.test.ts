@@ -112,3 +112,18 @@ test('start-player-check on a row with a room code follows the room the same way
   await until(room, (r) => r.state === 'ended')
   expect((await call(server.url, 'GET', `/api/sessions/${session.id}/games`)).body[0].status).toBe('played')
 })
+
+test('start-player-check again on a followed room goes on from its roster: who had dropped stays disconnected', async () => {
+  const fake = ecast.createRoom('AGIN', { appTag: 'follow-again' })
+  fake.join('player', 'ANN')
+  const bob = fake.join('player', 'BOB')
+  const { api, room, row, rowPath } = await followedRoom('AGIN', 'follow-again')
+  await until(room, (r) => r.players.length === 2)
+  fake.disconnect(bob)
+  await until(room, (r) => r.players[1]?.connected === false)
+  await api('POST', `${rowPath}/start-player-check`) // a new follower, whose welcome lists BOB again
+  fake.join('player', 'CAT')
+  expect((await until(room, (r) => r.players.length === 3)).players)
+    .toEqual([{ name: 'ANN', connected: true }, { name: 'BOB', connected: false }, { name: 'CAT', connected: true }])
+  expect(await until(row, (r) => r.player_count === 2)).toMatchObject({ player_count_check_status: 'monitoring' })
+})

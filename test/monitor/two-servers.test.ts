@@ -60,3 +60,33 @@ test('a room is watched by one server; a stop on the other ends it; a server goi
   room.lock()
   expect(await until(readRow, (r) => r.player_count_check_status === 'completed')).toMatchObject({ player_count: 2 })
 })
+
+test('the server taking a room over goes on from the stored roster: who had dropped stays disconnected and uncounted', async () => {
+  const { a, b } = await twoServersOnOneStore()
+  const room = ecast!.createRoom('DROP', { appTag: 'roster-takeover' })
+  room.join('player', 'ANN')
+  const bob = room.join('player', 'BOB')
+  await call(a.url, 'POST', '/api/games', { token: a.token, body: { pack_name: 'P', title: 'Followed', min_players: 3, max_players: 8, app_tags: ['roster-takeover'] } })
+  const session = (await call(a.url, 'POST', '/api/sessions', { token: a.token })).body
+  const row = (await call(a.url, 'POST', `/api/sessions/${session.id}/rooms`, { token: a.token, body: { room_code: 'DROP' } })).body
+  const readRoom = async () => (await call(b.url, 'GET', `/api/sessions/${session.id}/games/${row.id}/room`)).body
+  const readRow = async () => (await call(b.url, 'GET', `/api/sessions/${session.id}/games`)).body[0]
+
+  await until(readRoom, (r) => r.players.length === 2)
+  room.disconnect(bob) // ecast keeps BOB in `here`: the slot is reserved
+  await until(readRoom, (r) => r.players[1]?.connected === false)
+  expect((await readRow()).player_count).toBe(1)
+
+  // A goes away; B takes the room, and its welcome lists BOB again.
+  await a.close()
+  await until(() => ecast!.openSockets('shard'), (open) => open === 1)
+  room.join('player', 'CAT') // seen by B only: B's roster is the one stored
+  const taken = await until(readRoom, (r) => r.players.length === 3)
+  expect(taken.players).toEqual([{ name: 'ANN', connected: true }, { name: 'BOB', connected: false }, { name: 'CAT', connected: true }])
+  expect((await readRow()).player_count).toBe(2)
+
+  room.reconnect(bob)
+  await until(readRoom, (r) => r.players[1]?.connected === true)
+  room.lock()
+  expect(await until(readRow, (r) => r.player_count_check_status === 'completed')).toMatchObject({ player_count: 3 })
+})

@@ -72,6 +72,11 @@ test('Follow room: the game joins the session, players join live on Session and 
   await expect.poll(() => overlay.page.getByText('3 of 6 players', { exact: true }).count()).toBe(1)
   room.disconnect(sam)
   await expect.poll(() => players.allTextContents()).toEqual(['Sam (disconnected)', 'Alex', 'Robin'])
+  // Session counts who is connected, the room's line and the player check alike; the join card
+  // counts the seats taken, Sam's too (Jackbox keeps it).
+  await expect.poll(() => roomGroup.getByText('2 of 6 players', { exact: true }).count()).toBe(1)
+  await expect.poll(() => item.getByText('2 players (check monitoring)', { exact: true }).count()).toBe(1)
+  expect(await overlay.page.getByText('3 of 6 players', { exact: true }).count()).toBe(1)
   for (const page of [admin.page, overlay.page]) {
     expect(await findLowContrast(page)).toEqual([])
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(page.viewportSize()!.width)

@@ -52,6 +52,18 @@ export function useRooms(rows: SessionGame[]): { rooms: Rooms; error: unknown } 
   return { rooms, error }
 }
 
-/** "3 of 8 players": the room's own maximum, else the game's. */
-export const roomPlayers = (room: Room, gameMaxPlayers: number) =>
-  `${room.players.length} of ${room.max_players ?? gameMaxPlayers} players`
+const ofMax = (count: number, room: Room, gameMaxPlayers: number) =>
+  `${count} of ${room.max_players ?? gameMaxPlayers} players`
+
+/**
+ * "2 of 8 players" on the Session page: the players connected now, as the player check beside it
+ * counts them (the roster lists the disconnected ones). M is the room's own maximum, else the game's.
+ */
+export const connectedPlayers = (room: Room, gameMaxPlayers: number) =>
+  ofMax(room.players.filter((player) => player.connected).length, room, gameMaxPlayers)
+
+/**
+ * "3 of 8 players" on the join card: every seat taken, disconnected players too, since Jackbox
+ * keeps their seat and a viewer wants to know whether one is free.
+ */
+export const seatsTaken = (room: Room, gameMaxPlayers: number) => ofMax(room.players.length, room, gameMaxPlayers)

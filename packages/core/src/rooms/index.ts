@@ -4,3 +4,4 @@ export type {
   RoomInfo, RoomLookup, RoomService, RoomMonitors, RoomReport, FollowOptions, PlayerCheckSink, PlayerCheckUpdate,
 } from './room-service.ts'
 export { createMonitorCoordinator, type MonitorCoordinatorOptions, type MonitorLeasePort } from './monitor-coordinator.ts'
+export type { ResumedRoom } from './monitor-leases.ts'

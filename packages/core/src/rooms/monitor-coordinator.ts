@@ -3,12 +3,12 @@
 // following those it no longer holds (stopped, or taken by another server), and starts following
 // rooms nobody holds (new ones, or a dead server's).
 import { createPeriodicSync } from '../common/periodic-sync.ts'
-import type { ClaimedRoom } from '../store/store.ts'
+import type { ResumedRoom } from './monitor-leases.ts'
 import type { RoomMonitors } from './room-service.ts'
 
 /** The lease use cases of the core, as the coordinator needs them. */
 export interface MonitorLeasePort {
-  claim(): Promise<ClaimedRoom[]>
+  claim(): Promise<ResumedRoom[]>
   renew(ids: readonly number[]): Promise<number[]>
   release(ids: readonly number[]): Promise<void>
 }
@@ -30,6 +30,7 @@ export function createMonitorCoordinator({ leases, monitors, intervalMs = 5000, 
     for (const room of await leases.claim()) {
       monitors.start(room.id, room.room_code, {
         checkDone: room.player_count_check_status !== 'monitoring', followUntil: Date.parse(room.follow_until),
+        players: room.players,
       })
     }
   }

@@ -3,7 +3,7 @@
 import { type CoreContext, isoAfter, isoNow } from '../common/context.ts'
 import type { Emit } from '../events/events.ts'
 import { MONITOR_LEASE_MS } from './monitor-leases.ts'
-import type { RoomInfo } from './room-service.ts'
+import type { FollowOptions, RoomInfo } from './room-service.ts'
 import { patchAndEmit } from '../sessions/session-game-patch.ts'
 import type { RoomRecord, StoreTx } from '../store/store.ts'
 import type { SessionGame } from '../common/types.ts'
@@ -34,16 +34,21 @@ function roomFromInfo(ctx: CoreContext, sessionGameId: number, code: string, inf
 /**
  * Starts (or restarts) following the session game's room on this server: the player check
  * becomes `monitoring` and the lease is taken from whoever held it. A room that ended, or a
- * row whose code changed, starts afresh.
+ * row whose code changed, starts afresh. Returns how this server's monitor starts: from the
+ * roster kept (empty for a fresh room).
  */
-export async function followRoom(ctx: CoreContext, tx: StoreTx, emit: Emit, row: SessionGame, info: RoomInfo | null = null) {
+export async function followRoom(
+  ctx: CoreContext, tx: StoreTx, emit: Emit, row: SessionGame, info: RoomInfo | null = null,
+): Promise<FollowOptions> {
   const stored = await tx.getRoom(row.id)
   const fresh = !stored || stored.room_code !== row.room_code || stored.state === 'ended' || info !== null
-  await tx.saveRoom(fresh
+  const room = fresh
     ? roomFromInfo(ctx, row.id, row.room_code!, info)
-    : { ...stored, following: 1, follow_until: isoAfter(ctx, FOLLOW_MS) })
+    : { ...stored, following: 1 as const, follow_until: isoAfter(ctx, FOLLOW_MS) }
+  await tx.saveRoom(room)
   await patchAndEmit(tx, emit, row, { player_count_check_status: 'monitoring' })
   await tx.leaseMonitor(row.id, ctx.instanceId, isoAfter(ctx, MONITOR_LEASE_MS))
+  return { players: room.players }
 }
 
 /** Stops following the room (it keeps its last state) and ends its lease. */

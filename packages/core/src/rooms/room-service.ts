@@ -55,10 +55,18 @@ export interface PlayerCheckSink {
   room(sessionGameId: number, report: RoomReport): Promise<void>
 }
 
-/** How a follower starts: a room resumed after its check finished must not restart the check. */
+/**
+ * How a follower starts: a room resumed after its check finished must not restart the check,
+ * and it goes on from the roster stored so far.
+ */
 export interface FollowOptions {
   /** The player check already finished (default false: it runs, `{ status: 'monitoring' }` is written first). */
   checkDone?: boolean
+  /**
+   * The room's stored roster (default none). ecast lists a player who dropped in `here` like one
+   * who is there, so without it a taken-over room would count them connected again.
+   */
+  players?: RoomRecord['players']
   /** Clock time when following stops at the latest (default: 6 hours from now). */
   followUntil?: number
 }

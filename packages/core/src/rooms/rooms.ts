@@ -5,8 +5,7 @@
 import { type CoreContext, isoNow } from '../common/context.ts'
 import { DomainError, invalidInput, notFound } from '../common/errors.ts'
 import { type Emit, transactionWithEvents } from '../events/events.ts'
-import type { RoomLookup } from './room-service.ts'
-import type { PlayerCheckSink, RoomReport } from './room-service.ts'
+import type { FollowOptions, PlayerCheckSink, RoomLookup, RoomReport } from './room-service.ts'
 import { toRoomView, roomViewKey } from './room-view.ts'
 import { followRoom, roomLock } from './room-follow.ts'
 import { checkSeatsAgainstRoom, playingChanged } from '../queue/seating.ts'
@@ -21,8 +20,11 @@ const ROOM_CODE = /^[A-Z0-9]{4}$/
 
 export type SessionGameWithRoom = SessionGame & { room: Room }
 
-/** `added`: a new session game (201); `started`: this server should start watching the room now. */
-export interface FollowResult { added: boolean; started: boolean; sessionGame: SessionGameWithRoom }
+/**
+ * `added`: a new session game (201); `started`: this server should start watching the room now,
+ * as `follow` says.
+ */
+export interface FollowResult { added: boolean; started: boolean; follow: FollowOptions; sessionGame: SessionGameWithRoom }
 
 /** `room_code` of POST /api/sessions/{id}/rooms: a string, upper-cased, four letters or digits. */
 export function readFollowRoomCode(input: unknown): string {
@@ -113,17 +115,16 @@ export function createRooms(ctx: CoreContext) {
       if (found.kind === 'missing') throw notFound('Room not found')
       if (found.kind === 'unavailable') throw roomServiceUnavailable()
       const info = found.room
-      const sessionGame = await transactionWithEvents(ctx, async (tx, emit) => {
+      return transactionWithEvents(ctx, async (tx, emit) => {
         await tx.lock(sessionLock(sessionId))
         const session = await getSessionOrThrow(tx, sessionId)
         if (!session.is_active) throw invalidInput('Cannot add games to a closed session')
         const game = findGameByAppTag(await tx.listGames(), info.appTag)
         if (!game) throw notFound(`No game in the catalogue has the app tag ${info.appTag ?? ''}`, { appTag: info.appTag })
         const row = await addToSession(ctx, tx, emit, session, game, { manuallyAdded: false, roomCode: code })
-        await followRoom(ctx, tx, emit, row, info)
-        return withRoom(tx, (await tx.getSessionGame(row.id))!)
+        const follow = await followRoom(ctx, tx, emit, row, info)
+        return { added: true, started: true, follow, sessionGame: await withRoom(tx, (await tx.getSessionGame(row.id))!) }
       })
-      return { added: true, started: true, sessionGame }
     },
 
     /** GET /api/sessions/{sid}/games/{sgid}/room. */
@@ -162,8 +163,8 @@ export function createRooms(ctx: CoreContext) {
       const row = await getSessionGameOrThrow(tx, sessionId, id)
       const room = await tx.getRoom(id)
       const started = !room?.following || room.state === 'ended'
-      if (started) await followRoom(ctx, tx, emit, row)
-      return { started, sessionGame: await withRoom(tx, (await tx.getSessionGame(id))!) }
+      const follow = started ? await followRoom(ctx, tx, emit, row) : {}
+      return { started, follow, sessionGame: await withRoom(tx, (await tx.getSessionGame(id))!) }
     })
   }
 }

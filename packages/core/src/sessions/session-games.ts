@@ -7,6 +7,7 @@ import { type Emit, emitSessionGamesUpdated, transactionWithEvents } from '../ev
 import { getGameOrThrow } from '../catalogue/games.ts'
 import { getSessionOrThrow, sessionLock } from './sessions.ts'
 import { followRoom, roomLock, unfollowRoom } from '../rooms/room-follow.ts'
+import type { FollowOptions } from '../rooms/room-service.ts'
 import { patchAndEmit } from './session-game-patch.ts'
 import { playingChanged } from '../queue/seating.ts'
 import type { SessionGamePatch, StoreReads, StoreTx } from '../store/store.ts'
@@ -132,15 +133,14 @@ export function createSessionGames(ctx: CoreContext) {
     /**
      * Follows the row's room from this server (see room-follow.ts): the check is `monitoring`, the
      * lease taken from any other server (which stops watching when it next renews). Returns the
-     * room code to watch; 400 without one.
+     * room code to watch and how to start watching it; 400 without a code.
      */
-    startPlayerCheck: (sessionId: number, id: number): Promise<string> =>
+    startPlayerCheck: (sessionId: number, id: number): Promise<{ roomCode: string; follow: FollowOptions }> =>
       transactionWithEvents(ctx, async (tx, emit) => {
         await tx.lock(roomLock(id))
         const row = await getSessionGameOrThrow(tx, sessionId, id)
         if (!row.room_code) throw invalidInput('Game does not have a room code')
-        await followRoom(ctx, tx, emit, row)
-        return row.room_code
+        return { roomCode: row.room_code, follow: await followRoom(ctx, tx, emit, row) }
       }),
 
     /** Marks the row `stopped` and ends its lease; whichever server watched it stops. */

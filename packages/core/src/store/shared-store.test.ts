@@ -45,7 +45,7 @@ describe('two servers on one store', () => {
 
   test('a monitored row has one owner; others claim it only once the owner stops renewing', async () => {
     const { session, row } = await monitoredRow(a)
-    expect(await a.sessionGames.startPlayerCheck(session.id, row.id)).toBe('ABCD')
+    expect(await a.sessionGames.startPlayerCheck(session.id, row.id)).toEqual({ roomCode: 'ABCD', follow: { players: [] } })
     expect(await b.monitorLeases.claim()).toEqual([])
     clock.advance(MONITOR_LEASE_MS - 1)
     expect(await a.monitorLeases.renew([row.id])).toEqual([row.id])

@@ -5,8 +5,8 @@ import { type ApiRouter, withStatus } from '../router.ts'
 export function registerRoomRoutes(api: ApiRouter, core: Core) {
   const monitors = core.roomMonitors
   api.post('/api/sessions/:id/rooms', async (req) => {
-    const { added, started, sessionGame } = await core.rooms.follow(req.id(), await req.body(), (code) => monitors.readRoom(code))
-    if (started) monitors.start(sessionGame.id, sessionGame.room.room_code)
+    const { added, started, follow, sessionGame } = await core.rooms.follow(req.id(), await req.body(), (code) => monitors.readRoom(code))
+    if (started) monitors.start(sessionGame.id, sessionGame.room.room_code, follow)
     return added ? sessionGame : withStatus(200, sessionGame)
   }, { scope: 'sessions', status: 201 })
 

@@ -26,7 +26,8 @@ export function registerSessionGameRoutes(api: ApiRouter, core: Core) {
 
   api.post(`${ROW}/start-player-check`, async (req) => {
     const [sessionId, sessionGameId] = ids(req)
-    monitors.start(sessionGameId, await core.sessionGames.startPlayerCheck(sessionId, sessionGameId))
+    const { roomCode, follow } = await core.sessionGames.startPlayerCheck(sessionId, sessionGameId)
+    monitors.start(sessionGameId, roomCode, follow)
     return { message: 'Player count check started', status: 'monitoring' }
   }, sessions)
   api.post(`${ROW}/stop-player-check`, async (req) => {

@@ -44,6 +44,7 @@ export function createRoomMonitors(options: RoomMonitorOptions): RoomMonitors {
         clock,
         settings,
         checkDone,
+        players: follow.players ?? [],
         followUntil: follow.followUntil ?? clock.now() + FOLLOW_MS,
         write: (change) => writer.write(sessionGameId, change),
         report: (report) => writer.writeRoom(sessionGameId, report),

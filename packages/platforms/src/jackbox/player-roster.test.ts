@@ -30,6 +30,17 @@ describe('createPlayerRoster', () => {
     roster.reset([{ id: 2, name: 'ANN' }, { id: 7, name: 'BOB' }, { id: 9, name: 'CAT' }]) // 5 was kicked; 9 joined unseen
     expect(roster.players().map((player) => player.name)).toEqual(['ANN', 'BOB', 'CAT'])
   })
+
+  it('goes on from a stored roster: who had left stays disconnected when a welcome lists them again', () => {
+    const roster = createPlayerRoster([{ id: 2, name: 'ANN', connected: true }, { id: 5, name: 'EVE', connected: false }])
+    roster.reset([{ id: 2, name: 'ANN' }, { id: 5, name: 'EVE' }, { id: 7, name: 'BOB' }])
+    expect(roster.players()).toEqual([
+      { id: 2, name: 'ANN', connected: true }, { id: 5, name: 'EVE', connected: false }, { id: 7, name: 'BOB', connected: true },
+    ])
+    expect(roster.count()).toBe(2)
+    roster.join(5, 'EVE')
+    expect(roster.count()).toBe(3)
+  })
 })
 
 describe('room monitor with players leaving', () => {

@@ -2,7 +2,9 @@
 /**
  * The players of one room, by name, in join order. ecast keeps disconnected players in `here`
  * (their slot is reserved), so a player we saw leave stays disconnected on later probes until
- * they connect again; a player missing from a fresh `here` (kicked) is forgotten.
+ * they connect again; a player missing from a fresh `here` (kicked) is forgotten. A follower that
+ * takes a room over starts from the roster the last one stored: its welcome's `here` cannot tell
+ * who had left.
  */
 export interface RosterPlayer { id: number; name: string; connected: boolean }
 
@@ -16,9 +18,9 @@ export interface PlayerRoster {
   players(): RosterPlayer[]
 }
 
-export function createPlayerRoster(): PlayerRoster {
-  let players: RosterPlayer[] = []
-  const departed = new Set<number>()
+export function createPlayerRoster(known: readonly RosterPlayer[] = []): PlayerRoster {
+  let players: RosterPlayer[] = known.map((player) => ({ ...player }))
+  const departed = new Set(known.filter((player) => !player.connected).map((player) => player.id))
   return {
     reset(here) {
       const known = new Map(players.map((player) => [player.id, player]))

@@ -2,6 +2,7 @@
 import { createBackoff } from '../common/backoff.ts'
 import type { Clock, PlayerCheckUpdate, RoomReport } from '@game-picker/core'
 import type { RoomInfo, RoomLookup } from '@game-picker/core'
+import type { RosterPlayer } from './player-roster.ts'
 import type { EcastClient } from './ecast-client.ts'
 import { createPlayerRoster } from './player-roster.ts'
 import { createRoomReporter } from './room-reporter.ts'
@@ -25,6 +26,8 @@ export interface RoomMonitorDeps {
   settings: MonitorSettings
   /** The player check was finished before this monitor started (it resumes a followed room). */
   checkDone: boolean
+  /** The roster stored by the room's previous follower (empty for a room followed afresh). */
+  players: readonly RosterPlayer[]
   /** When following stops at the latest (clock time). */
   followUntil: number
   write: (change: PlayerCheckUpdate) => void
@@ -50,7 +53,7 @@ export function createRoomMonitor(deps: RoomMonitorDeps): RoomMonitor {
   const { roomCode, ecast, settings, log } = deps
   const timers = createTimers(deps.clock)
   const requests = new AbortController()
-  const roster = createPlayerRoster()
+  const roster = createPlayerRoster(deps.players)
   const pollBackoff = createBackoff(settings.maxBackoffMs)
   let done = false
   let checkDone = deps.checkDone

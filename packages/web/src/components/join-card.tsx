@@ -3,7 +3,7 @@
 // (stream sniping), so the page's URL can hide it (`?roomCode=hide`) or hold it back S seconds
 // after the room was added (`?roomCodeDelay=S`, 0 to 600).
 import { useEffect, useState } from 'preact/hooks'
-import { roomPlayers } from '../rooms.ts'
+import { seatsTaken } from '../rooms.ts'
 import type { Room, SessionGame } from '../types.ts'
 
 const MAX_DELAY_SECONDS = 600
@@ -42,7 +42,7 @@ export function JoinCard({ row, room, options }: { row: SessionGame; room: Room;
     <section class="overlay-card overlay-join" aria-labelledby="join-heading">
       <h2 id="join-heading" class="overlay-join-heading">Join at jackbox.tv</h2>
       {showCode && <p class="overlay-room-code" aria-label="Room code">{room.room_code}</p>}
-      <p class="overlay-players">{roomPlayers(room, row.max_players)}</p>
+      <p class="overlay-players">{seatsTaken(room, row.max_players)}</p>
     </section>
   )
 }

@@ -1,5 +1,5 @@
-// A followed room on the Session page: its state, "N of M players" and who joined, live.
-import { roomPlayers } from '../rooms.ts'
+// A followed room on the Session page: its state, "N of M players" (connected) and who joined, live.
+import { connectedPlayers } from '../rooms.ts'
 import type { Room, RoomState, SessionGame } from '../types.ts'
 
 const STATES: Record<RoomState, string> = {
@@ -11,7 +11,7 @@ export function RoomStatus({ room, row }: { room: Room; row: SessionGame }) {
     <div class="room-status" role="group" aria-label={`Room ${room.room_code}`}>
       <p class="room-summary">
         <span class={`room-state ${room.state}`}>{STATES[room.state]}</span>
-        <span>{roomPlayers(room, row.max_players)}</span>
+        <span>{connectedPlayers(room, row.max_players)}</span>
       </p>
       {room.players.length > 0 && (
         <ul class="room-players" aria-label={`Players in room ${room.room_code}`}>
