@@ -15,7 +15,7 @@ interface Props {
 export function QueueSeats({ entries, unseated, onRemove }: Props) {
   return (
     <div>
-      <h3 id="queue-seats-heading">Seats</h3>
+      <h3 id="queue-seats-heading">Seated</h3>
       {entries.length === 0 ? <p class="hint">Nobody is seated.</p> : (
         <ul class="queue-entries" aria-labelledby="queue-seats-heading">
           {entries.map((entry) => (
