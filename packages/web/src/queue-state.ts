@@ -1,13 +1,14 @@
 // The active session's viewer queue, kept current from the live event stream: `queue.updated`
-// carries the whole queue, the latest state; a (re)connection or a session starting or ending
-// loads it again. A load that an event crossed is dropped: the event may be the newer state,
-// and a change after the load's own would bring another event, so the event is always safe.
+// carries the whole queue, the latest state; a (re)connection or a new session loads it again,
+// and a session's end leaves none (without asking: the answer would be a 404). A load that an
+// event crossed is dropped: the event may be the newer state, and a change after the load's own
+// would bring another event, so the event is always safe.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import { findQueue } from './api.ts'
 import { useLiveEvents } from './events.ts'
-import type { Queue, QueueEvent } from './types.ts'
+import type { Queue, QueueEvent, Session } from './types.ts'
 
-const RELOADED_BY = new Set(['open', 'reset', 'session.started', 'session.ended'])
+const RELOADED_BY = new Set(['open', 'reset', 'session.started'])
 
 /** `queue` is undefined until loaded, null while no session is active. */
 export function useQueue() {
@@ -27,8 +28,14 @@ export function useQueue() {
   }, [])
   useEffect(() => void reload(), [])
 
+  // A closed session's queue may still send its last update (its game settled as it closed).
+  const endedSessions = useRef(new Set<number>())
   useLiveEvents((type, event) => {
-    if (type === 'queue.updated') {
+    if (type === 'session.ended') {
+      eventsSeen.current++
+      endedSessions.current.add((event as { session: Session }).session.id)
+      setQueue(null)
+    } else if (type === 'queue.updated' && !endedSessions.current.has((event as QueueEvent).session_id)) {
       eventsSeen.current++
       setQueue((event as QueueEvent).queue)
     } else if (RELOADED_BY.has(type)) void reload()
