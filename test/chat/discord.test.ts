@@ -88,7 +88,7 @@ describe('the API', () => {
     expect(await call(url, 'DELETE', '/api/chat/discord', { token })).toMatchObject({ status: 404, body: { error: 'Not connected to Discord' } })
 
     const started = await connect(server)
-    expect(started.body).toMatchObject({ channel_id: fake.channelId, counts: { up: 0, down: 0, poll: 0, ignored: 0 } })
+    expect(started.body).toMatchObject({ channel_id: fake.channelId, counts: { up: 0, down: 0, poll: 0, queue: 0, ignored: 0 } })
     expect(Object.keys(started.body).sort()).toEqual(['channel_id', 'counts', 'guild_id', 'message_content', 'since', 'state'])
     expect(await call(url, 'GET', '/api/chat/discord')).toMatchObject({
       status: 200, body: { channel_id: fake.channelId, guild_id: fake.guildId, state: 'connected', message_content: true },
@@ -255,7 +255,7 @@ describe('in the channel', () => {
     await until(server.status, (s) => s.counts.poll === 1)
     expect(await server.voters()).toEqual([['discord:dee', 'up']])
     expect((await server.api('GET', '/api/polls/open')).body.candidates.map((candidate: any) => candidate.votes)).toEqual([0, 1])
-    expect((await server.status()).counts).toEqual({ up: 1, down: 0, poll: 1, ignored: 1 })
+    expect((await server.status()).counts).toEqual({ up: 1, down: 0, poll: 1, queue: 0, ignored: 1 })
   })
 
   test('without Message Content (close 4014): connected without it, buttons and commands still work, messages not read', async () => {
@@ -274,7 +274,7 @@ describe('in the channel', () => {
       const poll = (await server.api('POST', '/api/polls', { gameIds: [server.games[1].id, server.games[2].id] })).body
       const message = await messageOf(poll.id, closed)
       expect(await closed.press(fay, message.id, `poll:${poll.id}:2`)).toMatchObject({ data: { content: 'Your vote: Drawful' } })
-      expect((await until(server.status, (s) => s.counts.poll === 1)).counts).toEqual({ up: 0, down: 1, poll: 1, ignored: 0 })
+      expect((await until(server.status, (s) => s.counts.poll === 1)).counts).toEqual({ up: 0, down: 1, poll: 1, queue: 0, ignored: 0 })
     } finally {
       await closed.close()
     }
@@ -309,7 +309,7 @@ describe('in the channel', () => {
     fake.redeliverLast('MESSAGE_CREATE')
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(fake.sent.filter((entry) => entry.kind === 'reply').length).toBe(replies)
-    expect((await first.status()).counts).toEqual({ up: 0, down: 0, poll: 2, ignored: 1 })
+    expect((await first.status()).counts).toEqual({ up: 0, down: 0, poll: 2, queue: 0, ignored: 1 })
     await until(() => message.content, (content) => content.includes('3. Drawful (Party Pack): 1 vote'))
 
     // A restart: the next server edits the same message and posts no new one.

@@ -101,9 +101,9 @@ test('Twitch, YouTube and Discord chats vote for the same game and in the same p
     expect(closed.candidates.map((candidate: { votes: number }) => candidate.votes)).toEqual([1, 4, 2])
 
     // Each platform's own endpoints answer as they would alone; stopping one leaves the others reading.
-    expect(await twitchStatus()).toMatchObject({ channel: 'multi_stream', state: 'connected', counts: { up: 1, down: 1, poll: 3, ignored: 0 } })
-    expect(await youtubeStatus()).toMatchObject({ video: 'multiStream', state: 'connected', counts: { up: 2, down: 0, poll: 3, ignored: 0 } })
-    expect(await discordStatus()).toMatchObject({ channel_id: discord.channelId, state: 'connected', counts: { up: 1, down: 1, poll: 3, ignored: 0 } })
+    expect(await twitchStatus()).toMatchObject({ channel: 'multi_stream', state: 'connected', counts: { up: 1, down: 1, poll: 3, queue: 0, ignored: 0 } })
+    expect(await youtubeStatus()).toMatchObject({ video: 'multiStream', state: 'connected', counts: { up: 2, down: 0, poll: 3, queue: 0, ignored: 0 } })
+    expect(await discordStatus()).toMatchObject({ channel_id: discord.channelId, state: 'connected', counts: { up: 1, down: 1, poll: 3, queue: 0, ignored: 0 } })
     expect((await api('DELETE', '/api/chat/twitch')).status).toBe(200)
     expect((await call(server.url, 'GET', '/api/chat')).body.map((chat: { platform: string }) => chat.platform)).toEqual(['discord', 'youtube'])
     expect(callsFor(liveChatId).length).toBe(3)

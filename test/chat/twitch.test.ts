@@ -56,13 +56,13 @@ describe('the API', () => {
 
     const started = await api('POST', '/api/chat/twitch', { channel: 'Api_Channel' })
     expect(started.status).toBe(201)
-    expect(started.body).toMatchObject({ channel: 'api_channel', counts: { up: 0, down: 0, poll: 0, ignored: 0 } })
+    expect(started.body).toMatchObject({ channel: 'api_channel', counts: { up: 0, down: 0, poll: 0, queue: 0, ignored: 0 } })
     expect(['connecting', 'connected']).toContain(started.body.state)
     expect(await api('POST', '/api/chat/twitch', { channel: 'other_one' })).toMatchObject({ status: 400, body: { error: 'Already reading a channel' } })
     expect((await api('POST', '/api/chat/twitch', { channel: 'api_channel' })).status).toBe(201) // the same one: nothing changes
     await until(async () => (await call(url, 'GET', '/api/chat/twitch')).body.state, (state) => state === 'connected')
     expect((await call(url, 'GET', '/api/chat')).body).toEqual([
-      { platform: 'twitch', channel: 'api_channel', state: 'connected', since: started.body.since, counts: { up: 0, down: 0, poll: 0, ignored: 0 } },
+      { platform: 'twitch', channel: 'api_channel', state: 'connected', since: started.body.since, counts: { up: 0, down: 0, poll: 0, queue: 0, ignored: 0 } },
     ])
     expect(twitch.readers('api_channel')).toBe(1)
     expect(twitch.nicks.at(-1)).toMatch(/^justinfan\d+$/)
@@ -87,7 +87,7 @@ describe('reading chat', () => {
     twitch.say('votes_channel', { login: 'viewer_three', text: '!2', sentAt: t + 800 }) // no poll in this build: ignored
     twitch.say('votes_channel', { login: 'viewer_one', text: 'thisgame++', sentAt: t + 1500 })
     const counts = (await until(status, (s) => s.counts.up + s.counts.down + s.counts.ignored === 6)).counts
-    expect(counts).toEqual({ up: 2, down: 1, poll: 0, ignored: 3 })
+    expect(counts).toEqual({ up: 2, down: 1, poll: 0, queue: 0, ignored: 3 })
     const votes = await store.read((tx) => tx.listVotes(session.id))
     expect(votes.map(({ username, type, timestamp }) => ({ username, type, timestamp }))).toEqual([
       { username: 'viewer_one', type: 'up', timestamp: new Date(t).toISOString() },
@@ -108,7 +108,7 @@ describe('reading chat', () => {
     twitch.say('ticker_channel', { login: 'cat', text: 'NOPE9++', sentAt: t + 500 }) // nobody's ticker: ignored
     twitch.say('ticker_channel', { login: 'dan', text: 'FIB4++ thisgame++', sentAt: t + 600 }) // two marks: ignored
     const counts = (await until(status, (s) => s.counts.up + s.counts.down + s.counts.ignored === 5)).counts
-    expect(counts).toEqual({ up: 1, down: 1, poll: 0, ignored: 3 })
+    expect(counts).toEqual({ up: 1, down: 1, poll: 0, queue: 0, ignored: 3 })
     const votes = await store.read((tx) => tx.listVotes(session.id))
     expect(votes.map(({ username, type, game_id, session_game_id }) => ({ username, type, game_id, session_game_id }))).toEqual([
       { username: 'ann', type: 'up', game_id: other.id, session_game_id: null },
@@ -133,7 +133,7 @@ describe('reading chat', () => {
     // The same message again (as after a reconnect that replays): counted once. A new one counts.
     twitch.say('drop_channel', { login: 'ann', text: 'thisgame++', sentAt: Date.now() + 5000, id })
     twitch.say('drop_channel', { login: 'bob', text: 'thisgame--', sentAt: Date.now() })
-    expect((await until(status, (s) => s.counts.down === 1)).counts).toEqual({ up: 1, down: 1, poll: 0, ignored: 0 })
+    expect((await until(status, (s) => s.counts.down === 1)).counts).toEqual({ up: 1, down: 1, poll: 0, queue: 0, ignored: 0 })
 
     const beforeReconnect = twitch.accepted
     twitch.reconnect()
@@ -160,7 +160,7 @@ describe('reading chat', () => {
     for (const [login, text] of [['ann', '2'], ['bob', '!1'], ['cat', '#3'], ['dan', ' !2 '], ['eve', '!4'], ['fay', '!2 please'], ['gus', '#two'], ['bob', '#3']]) {
       twitch.say('poll_channel', { login, text })
     }
-    expect((await until(status, (s) => s.counts.poll + s.counts.ignored === 9)).counts).toEqual({ up: 0, down: 0, poll: 5, ignored: 4 })
+    expect((await until(status, (s) => s.counts.poll + s.counts.ignored === 9)).counts).toEqual({ up: 0, down: 0, poll: 5, queue: 0, ignored: 4 })
     // bob moved his vote from 1 to 3.
     const tally = (await api('GET', `/api/polls/${poll.id}`)).body
     expect(tally.candidates.map((candidate: { votes: number }) => candidate.votes)).toEqual([0, 2, 2])

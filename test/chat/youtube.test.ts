@@ -110,7 +110,7 @@ describe('the API', () => {
 
     const started = await api('POST', '/api/chat/youtube', { video: `https://www.youtube.com/watch?v=${VIDEO}&t=3s`, api_key: youtube.key })
     expect(started.status).toBe(201)
-    expect(started.body).toMatchObject({ video: VIDEO, interval_seconds: 5, quota_used: 1, error: null, counts: { up: 0, down: 0, poll: 0, ignored: 0 } })
+    expect(started.body).toMatchObject({ video: VIDEO, interval_seconds: 5, quota_used: 1, error: null, counts: { up: 0, down: 0, poll: 0, queue: 0, ignored: 0 } })
     expect(['connecting', 'connected']).toContain(started.body.state)
     const status = await until(async () => (await call(url, 'GET', '/api/chat/youtube')).body, (s) => s.state === 'connected')
     expect(status.quota_used).toBe(6) // videos.list 1, the first liveChatMessages.list 5
@@ -122,7 +122,7 @@ describe('the API', () => {
     expect(await api('POST', '/api/chat/youtube', { video: 'dQw4w9WgXcQ', api_key: youtube.key })).toMatchObject({ status: 400, body: { error: 'Already reading a YouTube chat' } })
     expect((await api('POST', '/api/chat/youtube', { video: `https://www.youtube.com/live/${VIDEO}`, api_key: youtube.key })).status).toBe(201) // the same one: nothing changes
     expect((await call(url, 'GET', '/api/chat')).body).toEqual([
-      { platform: 'youtube', channel: VIDEO, state: 'connected', since: started.body.since, counts: { up: 0, down: 0, poll: 0, ignored: 0 } },
+      { platform: 'youtube', channel: VIDEO, state: 'connected', since: started.body.since, counts: { up: 0, down: 0, poll: 0, queue: 0, ignored: 0 } },
     ])
 
     const stopped = await api('DELETE', '/api/chat/youtube')
@@ -177,7 +177,7 @@ describe('reading chat', () => {
     youtube.post('readVideo01', { channelId: 'UCviewerThree000000000', text: '!2', publishedAt: at(900) }) // no poll open: ignored
     await nextCall(clock, status, liveChatId)
     const counts = (await until(status, (s) => s.counts.up + s.counts.down + s.counts.ignored === 5)).counts
-    expect(counts).toEqual({ up: 1, down: 1, poll: 0, ignored: 3 })
+    expect(counts).toEqual({ up: 1, down: 1, poll: 0, queue: 0, ignored: 3 })
     const votes = await store.read((tx) => tx.listVotes(session.id))
     expect(votes.map(({ username, type, timestamp }) => ({ username, type, timestamp }))).toEqual([
       { username: 'youtube:UCviewerOne00000000000', type: 'up', timestamp: at(0) },
@@ -192,7 +192,7 @@ describe('reading chat', () => {
     youtube.post('readVideo01', { channelId: 'UCviewerTwo00000000000', text: '#3' })
     youtube.post('readVideo01', { channelId: 'UCviewerOne00000000000', text: 'thisgame++', id: first }) // YouTube repeating a message
     await nextCall(clock, status, liveChatId)
-    expect((await until(status, (s) => s.counts.poll === 2)).counts).toEqual({ up: 1, down: 1, poll: 2, ignored: 3 })
+    expect((await until(status, (s) => s.counts.poll === 2)).counts).toEqual({ up: 1, down: 1, poll: 2, queue: 0, ignored: 3 })
     expect((await api('GET', `/api/polls/${poll.id}`)).body.candidates.map((one: { votes: number }) => one.votes)).toEqual([0, 1, 1])
     // 1 (videos.list) + 3 calls of 5, as the fake counted them.
     expect((await status()).quota_used).toBe(16)
@@ -263,7 +263,7 @@ test('a restart goes on from the saved page: what was typed meanwhile counts, on
   youtube.post('restartVid1', { channelId: 'UCwhileDown00000000000', text: 'thisgame++' })
   const again = await serverOn(store, 'again', createFakeClock(Date.now()))
   const read = async () => (await call(again.url, 'GET', '/api/chat/youtube')).body
-  expect((await until(read, (s) => s.counts.up === 1)).counts).toEqual({ up: 1, down: 0, poll: 0, ignored: 0 })
+  expect((await until(read, (s) => s.counts.up === 1)).counts).toEqual({ up: 1, down: 0, poll: 0, queue: 0, ignored: 0 })
   const calls = callsFor(liveChatId)
   expect(calls.map((one) => one.pageToken === null)).toEqual([true, false]) // the second server did not start over
 })
@@ -295,5 +295,5 @@ test('two servers on one store: exactly one reads the chat; the other takes it w
   await until(read, (s) => s.state === 'connected')
   await until(() => callsFor(liveChatId).length, (n) => n >= 3)
   expect(callsFor(liveChatId).slice(1).every((one) => one.pageToken !== null)).toBe(true)
-  expect((await read()).counts).toEqual({ up: 0, down: 0, poll: 0, ignored: 1 })
+  expect((await read()).counts).toEqual({ up: 0, down: 0, poll: 0, queue: 0, ignored: 1 })
 })

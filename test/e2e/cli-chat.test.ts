@@ -38,7 +38,7 @@ it('a channel set on the file is read by the server started on it; status and st
   server = await startServe([], { cwd, env: { ...env, ADMIN_KEY: 'k' } })
   const remote = (args: string[]) => cli([...args, '--remote', server!.url, '--key', 'k'], { cwd, env })
   const [status] = await statusUntil(server.url, env, ([s]) => s?.state === 'connected')
-  expect(status).toMatchObject({ platform: 'twitch', channel: 'cli_stream', state: 'connected', counts: { up: 0, down: 0, poll: 0, ignored: 0 } })
+  expect(status).toMatchObject({ platform: 'twitch', channel: 'cli_stream', state: 'connected', counts: { up: 0, down: 0, poll: 0, queue: 0, ignored: 0 } })
   expect(twitch.readers('cli_stream')).toBe(1)
   expect(await remote(['chat', 'twitch', '--channel', 'other_stream'])).toMatchObject({ code: 1, stderr: 'error: Already reading a channel\n' })
 

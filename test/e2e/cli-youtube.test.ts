@@ -47,7 +47,7 @@ it('a stream set on the file is read by the server started on it; status shows t
   server = await startServe([], { cwd, env: { ...env, ADMIN_KEY: 'k' } })
   const remote = (args: string[]) => run([...args, '--remote', server!.url, '--key', 'k'])
   const [status] = await until(() => cliJson(['chat', 'status', '--remote', server!.url], { cwd, env }), ([s]) => s?.state === 'connected', 20_000, 100)
-  expect(status).toMatchObject({ platform: 'youtube', channel: 'cliStream01', state: 'connected', counts: { up: 0, down: 0, poll: 0, ignored: 0 } })
+  expect(status).toMatchObject({ platform: 'youtube', channel: 'cliStream01', state: 'connected', counts: { up: 0, down: 0, poll: 0, queue: 0, ignored: 0 } })
   const human = await remote(['chat', 'status'])
   expect(human.stdout).toMatch(new RegExp(`^YouTube video: cliStream01\\nState: connected\\nSince: ${status.since}\\nVotes: 0 up, 0 down, 0 in polls; 0 messages ignored\\n`
     + 'Quota used today: 6 of 10000 units \\(the day starts again at \\d{4}-\\d\\d-\\d\\dT(07|08):00:00.000Z\\)\\n$'))

@@ -55,7 +55,10 @@ test('every event type, as a webhook receives it and as the stream sends it, is 
     room.join('player', 'ANN')
     await until(async () => (await call(server.url, 'GET', `/api/sessions/${session.id + 1}/games/${followed.id}/room`)).body.players, (players) => players.length > 0)
     room.exit()
-    const events = await until(() => stream.events, (seen) => seen.some((event) => event.event === 'room.ended'))
+    // Then the viewer queue opening (queue.updated).
+    await api('POST', '/api/queue/open', {})
+    const events = await until(() => stream.events,
+      (seen) => ['room.ended', 'queue.updated'].every((type) => seen.some((event) => event.event === type)))
     expect(typesOf(events.map((event) => event.event))).toEqual(typesOf([...EVENT_TYPES]))
     for (const { event, data } of events) {
       await checkEvent(JSON.parse(data))

@@ -42,7 +42,7 @@ test('kill -9 of the reading server: the other reads the channel within 30 s and
     // The message A counted comes again (same id), and a new one: only the new one counts.
     twitch.say('crash_channel', { login: 'ann', text: 'thisgame++', sentAt: Date.now() + 5000, id: counted })
     twitch.say('crash_channel', { login: 'bob', text: 'thisgame--', sentAt: Date.now() })
-    expect((await until(status, (s) => s.counts.down === 1, 10_000, 100)).counts).toEqual({ up: 1, down: 1, poll: 0, ignored: 0 })
+    expect((await until(status, (s) => s.counts.down === 1, 10_000, 100)).counts).toEqual({ up: 1, down: 1, poll: 0, queue: 0, ignored: 0 })
     const votes = (await call(b.url, 'GET', '/api/games')).body.find((g: { id: number }) => g.id === game.id)
     expect(votes).toMatchObject({ upvotes: 1, downvotes: 1 })
     // The dead holder's connection was announced as ended when B took the channel.
@@ -85,7 +85,7 @@ test('kill -9 of the server holding the bot: the other takes it over within 30 s
     discord.redeliverLast('INTERACTION_CREATE')
     const bob = discord.user('bob')
     expect(await discord.press(bob, message.id, `poll:${poll.id}:2`)).toMatchObject({ data: { content: 'Your vote: Fibbage' } })
-    expect((await until(status, (s) => s.counts.poll === 2, 10_000, 100)).counts).toEqual({ up: 0, down: 0, poll: 2, ignored: 0 })
+    expect((await until(status, (s) => s.counts.poll === 2, 10_000, 100)).counts).toEqual({ up: 0, down: 0, poll: 2, queue: 0, ignored: 0 })
     await until(() => message.content, (content) => content.includes('1. Quiplash (P): 1 vote') && content.includes('2. Fibbage (P): 1 vote'), 10_000, 100)
     expect([...discord.messages.values()].filter((entry) => entry.components.length > 0)).toHaveLength(1) // the same message, no second one
 

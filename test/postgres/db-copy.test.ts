@@ -22,6 +22,7 @@ async function snapshot(store: Store): Promise<string> {
     rows: await Promise.all(sessions.map((session) => core.sessionGames.list(session.id))),
     exports: await Promise.all(sessions.map((session) => core.exportSession(session.id, 'json'))),
     webhooks: await core.webhooks.list(), logs: await core.webhooks.logs(1), events: await core.events.after(0, 1000),
+    queue: await core.queue.get(),
   })
 }
 
@@ -46,13 +47,16 @@ test('a file copied to PostgreSQL and back answers the same, and no id is handed
     await core.importChat(2, { chatData: [{ username: 'bob', message: 'thisgame--', timestamp: at(5000) }] })
     const gone = await core.games.create({ pack_name: 'P', title: 'Gone', min_players: 1, max_players: 2 })
     await core.games.remove(gone.id) // the newest game: its id stays used
+    await core.queue.open({ host_players: 2 })
+    await core.queue.add({ name: 'Zoë' })
+    await core.queue.seat({ count: 1 })
   })
   const expected = await withCore(() => createSqliteStore({ file }), (_core, store) => snapshot(store))
   const url = await createTestDatabase()
 
   const copied = await cli(['db', 'copy', '--from', file, '--to', url], { cwd })
   expect(copied.code).toBe(0)
-  expect(copied.stdout).toMatch(/^Copied .*night\.sqlite to postgres:\/\/\w+@127\.0\.0\.1:\d+\/\w+: \d+ rows in 21 tables, each checked against the source\.\n/)
+  expect(copied.stdout).toMatch(/^Copied .*night\.sqlite to postgres:\/\/\w+@127\.0\.0\.1:\d+\/\w+: \d+ rows in 23 tables, each checked against the source\.\n/)
   expect(copied.stdout).not.toContain(new URL(url).password)
   expect(copied.stdout).toMatch(/\n {2}packs +20\n {2}games +1\n {2}sessions +1\n {2}session_games +1\n {2}chat_messages +1\n {2}votes +2\n/)
   expect(await withCore(() => createPostgresStore({ url, log: () => {} }), (_core, store) => snapshot(store))).toBe(expected)

@@ -44,7 +44,7 @@ test('kill -9 of the reading server: the other reads the chat within 30 s, from 
     // YouTube hands out the message A counted once more (same id), and a new one: only the new one counts.
     youtube.post('takeoverVid', { channelId: 'UCann000000000000000000', text: 'thisgame++', id: counted })
     youtube.post('takeoverVid', { channelId: 'UCbob000000000000000000', text: 'thisgame--' })
-    expect((await until(status, (s) => s.counts.down === 1, 15_000)).counts).toEqual({ up: 1, down: 1, poll: 0, ignored: 0 })
+    expect((await until(status, (s) => s.counts.down === 1, 15_000)).counts).toEqual({ up: 1, down: 1, poll: 0, queue: 0, ignored: 0 })
     const row = (await call(b.url, 'GET', '/api/games')).body.find((g: { id: number }) => g.id === game.id)
     expect(row).toMatchObject({ upvotes: 1, downvotes: 1 })
     expect(reads().slice(1).every((one) => one.pageToken !== null)).toBe(true) // never the backlog again

@@ -15,6 +15,7 @@ import { createGames } from './catalogue/games.ts'
 import { createPacks } from './catalogue/packs.ts'
 import { createPicker } from './picker/picker.ts'
 import { createPolls } from './polls/polls.ts'
+import { createQueue } from './queue/queue.ts'
 import { createRetention } from './store/retention.ts'
 import { createSessionExport } from './sessions/session-export.ts'
 import { createRooms } from './rooms/rooms.ts'
@@ -57,7 +58,7 @@ export interface CoreOptions {
 
 export function createCore(options: CoreOptions) {
   const listeners: Record<ChangeTopic, Set<() => void>> = {
-    events: new Set(), deliveries: new Set(), monitors: new Set(), polls: new Set(), chat: new Set(),
+    events: new Set(), deliveries: new Set(), monitors: new Set(), polls: new Set(), chat: new Set(), queue: new Set(),
   }
   const notify = (topic: ChangeTopic) => listeners[topic].forEach((listener) => listener())
   const ctx: CoreContext = {
@@ -75,6 +76,8 @@ export function createCore(options: CoreOptions) {
   const secrets = createSecrets(ctx, options.secretKey ?? randomBytes(32))
   const picker = createPicker(ctx)
   const rooms = createRooms(ctx)
+  const queue = createQueue(ctx)
+  listeners.queue.add(queue.sendLater)
   return {
     store: ctx.store,
     games: createGames(ctx),
@@ -84,6 +87,8 @@ export function createCore(options: CoreOptions) {
     polls: createPolls(ctx, picker),
     sessions: createSessions(ctx),
     sessionGames: createSessionGames(ctx),
+    /** The active session's viewer queue: chat joins, seats, checked against the room. */
+    queue,
     /** The room autopilot: a room code becomes the game it runs, followed until the room ends. */
     rooms,
     /** The room service's followers, reporting into the rooms (started by a server's coordinator). */
@@ -130,8 +135,9 @@ export function createCore(options: CoreOptions) {
     apiTokens: createApiTokens(ctx, log),
     /** Who changed what: written in batches, listed newest first. */
     audit: createAuditLog(ctx, log),
-    close: () => {
+    close: async () => {
       unsubscribeStore?.()
+      await queue.flush().catch((error: unknown) => log(`could not send the queue's last update: ${String(error)}`))
       return ctx.store.close()
     },
   }

@@ -16,6 +16,7 @@ import { registerGameRoutes } from './routes/games.ts'
 import { registerNetworkRoutes } from './routes/network.ts'
 import { registerPlayRoutes } from './routes/play.ts'
 import { registerPollRoutes } from './routes/polls.ts'
+import { registerQueueRoutes } from './routes/queue.ts'
 import { registerReferenceRoutes } from './routes/reference.ts'
 import { registerRoomRoutes } from './routes/rooms.ts'
 import { registerSessionGameRoutes } from './routes/session-games.ts'
@@ -70,6 +71,7 @@ export function createApp(core: Core, options: AppOptions): H3 {
   registerNetworkRoutes(api, options.network)
   registerPlayRoutes(api, core)
   registerPollRoutes(api, core)
+  registerQueueRoutes(api, core)
   registerWebhookRoutes(api, core)
   registerTokenRoutes(api, core)
   registerChatRoutes(api, core)

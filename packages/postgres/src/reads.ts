@@ -1,9 +1,9 @@
 // The read half of the PostgreSQL Store. Text that users type (pack names, titles, usernames)
 // is indexed through md5() (see schema.ts), so lookups by it ask for the md5 and the value.
 import type {
-  AuditEntry, ChatMessage, Game, MonitorLease, Pack, Session, SessionGame, SessionVoteTally, StoreReads, StoredEvent, TimelineEntry, Vote,
+  AuditEntry, ChatMessage, Game, MonitorLease, Pack, QueueRecord, Session, SessionGame, SessionVoteTally, StoreReads, StoredEvent, TimelineEntry, Vote,
 } from '@game-picker/core'
-import { voteHistoryWhere } from '@game-picker/core'
+import { toQueueEntry, voteHistoryWhere } from '@game-picker/core'
 import { createPollReads } from './poll-store.ts'
 import type { Db } from './db.ts'
 import {
@@ -102,6 +102,9 @@ export function createReads(db: Db): StoreReads {
       const row = await db.get<StoredRow>('SELECT * FROM chat_connectors WHERE platform = $1', [platform])
       return row ? toChatConnector(row) : null
     },
+    getQueue: (sessionId) => db.get<QueueRecord>('SELECT * FROM queues WHERE session_id = $1', [sessionId]),
+    listQueueEntries: async (sessionId) =>
+      (await db.all('SELECT * FROM queue_entries WHERE session_id = $1 ORDER BY id', [sessionId])).map(toQueueEntry),
     listChatConnectors: async () => (await db.all<StoredRow>('SELECT * FROM chat_connectors ORDER BY platform')).map(toChatConnector),
     listAuditEntries: (limit, beforeId) => db.all<AuditEntry>(
       'SELECT * FROM audit_log WHERE id < $1 ORDER BY id DESC LIMIT $2', [beforeId ?? Number.MAX_SAFE_INTEGER, limit]),

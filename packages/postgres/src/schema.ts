@@ -17,6 +17,7 @@ import { logRetention } from './schema-retention.ts'
 import { tickersHistory } from './schema-tickers-history.ts'
 import { tokensAudit } from './schema-tokens-audit.ts'
 import { triggers } from './schema-triggers.ts'
+import { viewerQueue } from './schema-viewer-queue.ts'
 
 const tables = /* sql */ `
 CREATE TABLE packs (
@@ -177,5 +178,5 @@ INSERT INTO cache_versions (name, version) VALUES ('catalogue', 0);
 // revoke is announced to the servers holding caches like any other change to cached data.
 export const migrations: string[] = [
   tables + triggers, countersPerStatement, noQueues, logRetention, cacheHolders, polls, tokensAudit, leanVotes,
-  chatPlatforms, tickersHistory, appTagsRooms(),
+  chatPlatforms, tickersHistory, appTagsRooms(), viewerQueue,
 ]

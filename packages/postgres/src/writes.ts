@@ -2,6 +2,7 @@
 // inserts return their row in the same round trip (RETURNING); writes that return nothing go
 // with the next statement (db.defer), so a live vote is three round trips, commit included.
 import type { ChangeTopic, NewChatMessage, NewVote, Session, SessionGame, StoreReads, StoreTx } from '@game-picker/core'
+import { QUEUE_COLUMNS, QUEUE_ENTRY_COLUMNS, QUEUE_UPSERT, queueEntryValues, queueValues, toQueueEntry } from '@game-picker/core'
 import { createCoordination } from './coordination.ts'
 import { createPollWrites } from './poll-store.ts'
 import { createPruning } from './pruning.ts'
@@ -118,6 +119,21 @@ export function createWrites(db: BatchDb, changed: (topic: ChangeTopic) => void)
       [token.name, JSON.stringify(token.scopes), token.token_hash, token.created_at, token.expires_at]))!),
     deleteApiToken: async (id) => (await db.run('DELETE FROM api_tokens WHERE id = $1', [id])) > 0,
     touchApiToken: async (id, at) => db.defer('UPDATE api_tokens SET last_used_at = $1 WHERE id = $2', [at, id]),
+    saveQueue: async (queue) => db.defer(
+      `INSERT INTO queues (${QUEUE_COLUMNS.join(', ')}) VALUES ${valuesList(1, QUEUE_COLUMNS.length)} ${QUEUE_UPSERT}`,
+      queueValues(queue)),
+    insertQueueEntry: async (entry) => toQueueEntry((await db.get(
+      `INSERT INTO queue_entries (${QUEUE_ENTRY_COLUMNS.join(', ')}) VALUES ${valuesList(1, QUEUE_ENTRY_COLUMNS.length)} RETURNING *`,
+      queueEntryValues(entry)))!),
+    updateQueueEntry: async (id, patch) => {
+      const { sql, values } = setClause(patch, 2)
+      if (sql) db.defer(`UPDATE queue_entries SET ${sql} WHERE id = $1`, [id, ...values])
+    },
+    deleteQueueEntry: async (id) => db.defer('DELETE FROM queue_entries WHERE id = $1', [id]),
+    deleteQueue: async (sessionId) => {
+      db.defer('DELETE FROM queue_entries WHERE session_id = $1', [sessionId])
+      db.defer('DELETE FROM queues WHERE session_id = $1', [sessionId])
+    },
     insertChatConnector: async (row) => {
       changed('chat')
       await db.run('INSERT INTO chat_connectors (platform, channel, state, since, settings, secret) VALUES ($1, $2, $3, $4, $5, $6)',
@@ -147,10 +163,10 @@ export function createWrites(db: BatchDb, changed: (topic: ChangeTopic) => void)
     },
     updateChatConnector: async (platform, owner, { state, settings, counts }) => (await db.run(
       `UPDATE chat_connectors SET state = COALESCE($2, state), settings = COALESCE($7, settings),
-       up = up + $3, down = down + $4, poll = poll + $5, ignored = ignored + $6
+       up = up + $3, down = down + $4, poll = poll + $5, ignored = ignored + $6, queue = queue + $9
        WHERE platform = $8 AND owner = $1`,
       [owner, state ?? null, counts?.up ?? 0, counts?.down ?? 0, counts?.poll ?? 0, counts?.ignored ?? 0,
-        settings ? JSON.stringify(settings) : null, platform])) > 0,
+        settings ? JSON.stringify(settings) : null, platform, counts?.queue ?? 0])) > 0,
     claimChatMessage: async (messageId, seenAt) => (await db.run(
       'INSERT INTO chat_seen_messages (message_id, seen_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [messageId, seenAt])) > 0,
     // One statement per batch, sent with the commit: one round trip.

@@ -1,5 +1,5 @@
 // The read half of the sqlite Store.
-import { type MonitorLease, type PollReads, type StoreReads, type StoredEvent, type TimelineEntry, type AuditEntry, type ChatMessage, type Game, type Pack, type Session, type SessionGame, type SessionVoteTally, type Vote, voteHistoryWhere } from '@game-picker/core'
+import { type MonitorLease, type PollReads, type QueueRecord, toQueueEntry, type StoreReads, type StoredEvent, type TimelineEntry, type AuditEntry, type ChatMessage, type Game, type Pack, type Session, type SessionGame, type SessionVoteTally, type Vote, voteHistoryWhere } from '@game-picker/core'
 import type { SqlReader } from './durable-db.ts'
 import type { TransactionCache } from './table-cache.ts'
 import {
@@ -94,6 +94,10 @@ export function createReads(db: SqlReader, cache: TransactionCache): Omit<StoreR
         [sessionId]).map(toRoomRecord),
     countLoginFailures: async (address, since) =>
       db.get<{ n: number }>('SELECT COUNT(*) AS n FROM login_failures WHERE address = ? AND at > ?', [address, since])!.n,
+
+    getQueue: async (sessionId) => one<QueueRecord>('SELECT * FROM queues WHERE session_id = ?', [sessionId]),
+    listQueueEntries: async (sessionId) =>
+      db.all('SELECT * FROM queue_entries WHERE session_id = ? ORDER BY id', [sessionId]).map(toQueueEntry),
 
     getSetting: async (key) =>
       db.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key])?.value ?? null,

@@ -11,5 +11,6 @@ import { tokensAudit } from './migrations/006-tokens-audit.ts'
 import { chatPlatforms } from './migrations/007-chat-platforms.ts'
 import { tickersHistory } from './migrations/008-tickers-history.ts'
 import { appTagsRooms } from './migrations/009-app-tags-rooms.ts'
+import { viewerQueue } from './migrations/010-viewer-queue.ts'
 
-export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit, chatPlatforms, tickersHistory, appTagsRooms()]
+export const migrations: string[] = [initial, idsEventsLeases, chatMessageKey, logRetention, polls, tokensAudit, chatPlatforms, tickersHistory, appTagsRooms(), viewerQueue]

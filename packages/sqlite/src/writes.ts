@@ -1,6 +1,9 @@
 // The write half of the sqlite Store. Every value is a bound parameter (times included),
 // so the journal can replay each statement deterministically.
-import { type ClaimedRoom, type Delivery, type PollWrites, type StoreReads, type StoreTx, type Game, type Session, type SessionGame, appTagsText, ROOM_COLUMNS, ROOM_UPSERT, roomValues } from '@game-picker/core'
+import {
+  type ClaimedRoom, type Delivery, type PollWrites, type QueueEntryRecord, type StoreReads, type StoreTx, type Game, type Session, type SessionGame,
+  appTagsText, QUEUE_COLUMNS, QUEUE_ENTRY_COLUMNS, QUEUE_UPSERT, queueEntryValues, queueValues, ROOM_COLUMNS, ROOM_UPSERT, roomValues,
+} from '@game-picker/core'
 import type { SqlValue, SqlWriter } from './durable-db.ts'
 import { createPruning } from './pruning.ts'
 import { setClause, toApiToken, toDelivery } from './rows.ts'
@@ -162,6 +165,22 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
         .lastInsertRowid,
     ...createPruning(db, (key, value) => writes.setSetting(key, value)),
 
+    saveQueue: async (queue) =>
+      void db.run(`INSERT INTO queues (${QUEUE_COLUMNS.join(', ')}) VALUES (${QUEUE_COLUMNS.map(() => '?').join(', ')}) ${QUEUE_UPSERT}`,
+        queueValues(queue)),
+    insertQueueEntry: async (entry) => {
+      const { lastInsertRowid } = db.run(
+        `INSERT INTO queue_entries (${QUEUE_ENTRY_COLUMNS.join(', ')}) VALUES (${QUEUE_ENTRY_COLUMNS.map(() => '?').join(', ')})`,
+        queueEntryValues(entry))
+      return { id: lastInsertRowid, ...entry } satisfies QueueEntryRecord
+    },
+    updateQueueEntry: async (id, patch) => update('queue_entries', id, patch),
+    deleteQueueEntry: async (id) => void db.run('DELETE FROM queue_entries WHERE id = ?', [id]),
+    deleteQueue: async (sessionId) => {
+      db.run('DELETE FROM queue_entries WHERE session_id = ?', [sessionId])
+      db.run('DELETE FROM queues WHERE session_id = ?', [sessionId])
+    },
+
     saveRoom: async (room) =>
       void db.run(`INSERT INTO rooms (${ROOM_COLUMNS.join(', ')}) VALUES (${ROOM_COLUMNS.map(() => '?').join(', ')}) ${ROOM_UPSERT}`,
         roomValues(room)),
@@ -228,10 +247,10 @@ export function createWrites(db: SqlWriter, reads: StoreReads, cache: Transactio
     updateChatConnector: async (platform, owner, { state, settings, counts }) =>
       db.run(
         `UPDATE chat_connectors SET state = COALESCE(?, state), settings = COALESCE(?, settings),
-         up = up + ?, down = down + ?, poll = poll + ?, ignored = ignored + ?
+         up = up + ?, down = down + ?, poll = poll + ?, queue = queue + ?, ignored = ignored + ?
          WHERE platform = ? AND owner = ?`,
         [state ?? null, settings ? JSON.stringify(settings) : null,
-          counts?.up ?? 0, counts?.down ?? 0, counts?.poll ?? 0, counts?.ignored ?? 0, platform, owner]).changes > 0,
+          counts?.up ?? 0, counts?.down ?? 0, counts?.poll ?? 0, counts?.queue ?? 0, counts?.ignored ?? 0, platform, owner]).changes > 0,
     // Not INSERT OR IGNORE: an ignored insert would still use up an AUTOINCREMENT id.
     claimChatMessage: async (messageId, seenAt) =>
       db.run('INSERT INTO chat_seen_messages (message_id, seen_at) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM chat_seen_messages WHERE message_id = ?)',

@@ -10,6 +10,8 @@ describe('what a chat message asks for', () => {
     ['QPL3++ TMP2++', null], ['QPL3++ thisgame--', null], ['qpl3++ QPL3++', { vote: 'up', ticker: 'QPL3' }],
     ['isQPL3++', { vote: 'up', ticker: 'ISQPL3' }], ['whyQPL3++', { vote: 'up', ticker: 'WHYQPL3' }], ['abcdeQPL3++', null], ['c++ is fine', null], ['TOOLONGXX++', null],
     ['2', { choice: 2 }], ['!2', { choice: 2 }], ['#10', { choice: 10 }], ['  !3 ', { choice: 3 }],
+    ['!join', { queue: 'join' }], ['!JOIN please', { queue: 'join' }], [' !Leave ', { queue: 'leave' }],
+    ['!join thisgame++', { queue: 'join' }], ['!joined', null], ['join', null], ['please !join', null],
     ['!0', null], ['2!', null], ['!!2', null], ['! 2', null], ['2 please', null], ['100', null], ['hello', null], ['', null],
   ])('%j → %j', (text, command) => expect(readChatCommand(text)).toEqual(command))
 })

@@ -18,7 +18,7 @@ export const CHAT_LEASE_MS = 20_000
 /** States in which the connection is not opened again until the connector is stopped and started. */
 export const FINAL_CHAT_STATES: readonly ChatConnectorState[] = ['failed', 'ended']
 
-const countsOf = (row: ChatConnectorRecord): ChatCounts => ({ up: row.up, down: row.down, poll: row.poll, ignored: row.ignored })
+const countsOf = (row: ChatConnectorRecord): ChatCounts => ({ up: row.up, down: row.down, poll: row.poll, queue: row.queue, ignored: row.ignored })
 
 export function createChatConnectors(ctx: CoreContext, platforms: readonly ChatPlatform[], secrets: Secrets) {
   const { store, instanceId } = ctx

@@ -38,7 +38,7 @@ interface Holding {
   lanes: Map<string, Promise<unknown>>
 }
 
-const zero = (): ChatCounts => ({ up: 0, down: 0, poll: 0, ignored: 0 })
+const zero = (): ChatCounts => ({ up: 0, down: 0, poll: 0, queue: 0, ignored: 0 })
 const LABELS = { twitch: 'Twitch chat', discord: 'Discord', youtube: 'YouTube chat' }
 
 export function createChatConnector(options: ChatConnectorOptions) {
@@ -51,7 +51,7 @@ export function createChatConnector(options: ChatConnectorOptions) {
   const counter = coalesce(async () => {
     const counts = pending
     pending = zero()
-    if (counts.up + counts.down + counts.poll + counts.ignored === 0) return
+    if (counts.up + counts.down + counts.poll + counts.queue + counts.ignored === 0) return
     await lease.count(counts).catch((error: unknown) => log(`could not save the counts: ${String(error)}`))
   })
   const count = (outcome: keyof ChatCounts) => {
@@ -76,10 +76,18 @@ export function createChatConnector(options: ChatConnectorOptions) {
     return true
   }
 
+  /** `!join` / `!leave`: true when it changed the queue. */
+  async function queueCommand(command: 'join' | 'leave', message: IncomingChatMessage): Promise<boolean> {
+    if (command === 'leave') return core.queue.leave(message.username)
+    const joined = await core.queue.join({ user: message.username, name: message.name || message.username })
+    return joined.kind === 'joined'
+  }
+
   async function receive(message: IncomingChatMessage): Promise<void> {
     const command = readChatCommand(message.text)
     if (!command) return count('ignored')
     const vote = async (): Promise<keyof ChatCounts> => {
+      if ('queue' in command) return (await queueCommand(command.queue, message)) ? 'queue' : 'ignored'
       if ('vote' in command) {
         await core.votes.live({ username: message.username, vote: command.vote, timestamp: message.sentAt, ticker: command.ticker })
         return command.vote

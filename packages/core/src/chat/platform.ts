@@ -8,6 +8,7 @@
 import type { createEventLog } from '../events/event-log.ts'
 import type { createPicker } from '../picker/picker.ts'
 import type { createPolls } from '../polls/polls.ts'
+import type { ViewerQueue } from '../queue/queue.ts'
 import type { createSessionGames } from '../sessions/session-games.ts'
 import type { ChangeTopic } from '../store/store.ts'
 import type { createVotes } from '../votes/votes.ts'
@@ -18,11 +19,12 @@ export type ChatPlatformName = 'twitch' | 'discord' | 'youtube'
 
 /**
  * The use cases a platform may call: what its commands and buttons do (pick, polls, votes, the
- * session's games), the event log it follows, and word of changes made elsewhere. Narrow on
- * purpose: a platform answers through these and changes no domain rule.
+ * session's games, the viewer queue), the event log it follows, and word of changes made
+ * elsewhere. Narrow on purpose: a platform answers through these and changes no domain rule.
  */
 export interface ChatServices {
   picker: Pick<ReturnType<typeof createPicker>, 'pick'>
+  queue: Pick<ViewerQueue, 'join' | 'leave'>
   polls: Pick<ReturnType<typeof createPolls>, 'open' | 'close' | 'current' | 'get' | 'voteByUsername'>
   sessionGames: Pick<ReturnType<typeof createSessionGames>, 'list'>
   votes: Pick<ReturnType<typeof createVotes>, 'live'>
@@ -36,6 +38,8 @@ export interface IncomingChatMessage {
   id: string | null
   /** The voter's name: Twitch logins bare, every other platform prefixed (`discord:NAME`, `youtube:CHANNEL_ID`). */
   username: string
+  /** The display name (Twitch's `display-name` tag, Discord's global name, YouTube's displayName); default the username. */
+  name?: string
   text: string
   /** When the platform received it (ISO). */
   sentAt: string

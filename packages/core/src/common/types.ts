@@ -206,8 +206,8 @@ export interface PollTally {
  */
 export type ChatConnectorState = 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'ended' | 'quota_exceeded'
 
-/** What the connector did with the chat messages it read since it started. */
-export interface ChatCounts { up: number; down: number; poll: number; ignored: number }
+/** What the connector did with the chat messages it read since it started (`queue`: joins and leaves applied). */
+export interface ChatCounts { up: number; down: number; poll: number; queue: number; ignored: number }
 
 /** GET /api/chat/twitch. */
 export interface ChatConnectorStatus {
@@ -245,4 +245,37 @@ export interface AuditEntry {
   method: string
   path: string
   status: number
+}
+
+/** Where a viewer stands in the queue: in the line, seated for a game, seen in its room, or never came. */
+export type QueueEntryState = 'waiting' | 'seated' | 'joined' | 'no_show'
+
+/** One viewer in the queue (GET /api/queue's `entries`). */
+export interface QueueEntry {
+  id: number
+  /** The voter identity (a Twitch login, `discord:NAME`, `youtube:CHANNEL_ID`), or `host:NAME` when added by hand. */
+  user: string
+  /** The display name. */
+  name: string
+  /** What to type into the game: letters and digits of `name`, upper-cased, at most 12. */
+  seat_name: string
+  state: QueueEntryState
+  /** From 1, in fair order, for waiting entries; null for the others. */
+  position: number | null
+  /** Games of this session the entry sat in. */
+  games_played: number
+  /** When it last entered the waiting line. */
+  joined_at: string
+  /** The game it is seated for; null while waiting (or seated before any game is playing). */
+  session_game_id: number | null
+}
+
+/** GET /api/queue: the active session's viewer queue. */
+export interface Queue {
+  session_id: number
+  open: boolean
+  host_players: number
+  entries: QueueEntry[]
+  /** Players in the seated game's room that nobody seated. */
+  unseated: string[]
 }

@@ -8,7 +8,7 @@ import type { StoreTx } from '../store/store.ts'
 export const EVENT_TYPES = [
   'session.started', 'session.ended', 'game.added', 'vote.received', 'session_game.updated',
   'poll.opened', 'poll.voted', 'poll.closed',
-  'chat.connected', 'chat.disconnected', 'room.updated', 'room.ended',
+  'chat.connected', 'chat.disconnected', 'room.updated', 'room.ended', 'queue.updated',
 ] as const
 export type EventType = (typeof EVENT_TYPES)[number]
 

@@ -9,6 +9,7 @@ import type { RoomLookup } from './room-service.ts'
 import type { PlayerCheckSink, RoomReport } from './room-service.ts'
 import { toRoomView, roomViewKey } from './room-view.ts'
 import { followRoom, roomLock } from './room-follow.ts'
+import { checkSeatsAgainstRoom, playingChanged } from '../queue/seating.ts'
 import { patchAndEmit } from '../sessions/session-game-patch.ts'
 import { addToSession, createSessionGames, getSessionGameOrThrow } from '../sessions/session-games.ts'
 import { getSessionOrThrow, sessionLock } from '../sessions/sessions.ts'
@@ -77,10 +78,14 @@ export function createRooms(ctx: CoreContext) {
       const changed = roomViewKey(next) !== roomViewKey(room)
       if (changed) next.updated_at = now
       await tx.saveRoom(next)
+      if (changed) await checkSeatsAgainstRoom(ctx, tx, emit, row.session_id, room, next)
       if (next.state === 'ended') {
         await emit('room.ended', { session_game_id: sessionGameId, room: toRoomView(next) })
         // The admin's `skipped` (or an earlier `played`) stays as it is.
-        if (row.status === 'playing') await patchAndEmit(tx, emit, row, { status: 'played' })
+        if (row.status === 'playing') {
+          await patchAndEmit(tx, emit, row, { status: 'played' })
+          await playingChanged(ctx, tx, emit, row.session_id, { ended: [sessionGameId] })
+        }
       } else if (changed) {
         await emit('room.updated', { session_game_id: sessionGameId, room: toRoomView(next) })
       }

@@ -8,6 +8,7 @@ import { getGameOrThrow } from '../catalogue/games.ts'
 import { getSessionOrThrow, sessionLock } from './sessions.ts'
 import { followRoom, roomLock, unfollowRoom } from '../rooms/room-follow.ts'
 import { patchAndEmit } from './session-game-patch.ts'
+import { playingChanged } from '../queue/seating.ts'
 import type { SessionGamePatch, StoreReads, StoreTx } from '../store/store.ts'
 import type { Game, PlayerCheckStatus, Session, SessionGame, SessionGameStatus } from '../common/types.ts'
 import { asFields, type Fields, isMissing, readBoolean } from '../common/validate.ts'
@@ -39,11 +40,13 @@ export async function addToSession(
   ctx: CoreContext, tx: StoreTx, emit: Emit, session: Session, game: Game,
   options: { manuallyAdded: boolean; roomCode: string | null },
 ): Promise<SessionGame> {
-  await emitSessionGamesUpdated(tx, emit, await tx.finishPlaying(session.id))
+  const ended = await tx.finishPlaying(session.id)
+  await emitSessionGamesUpdated(tx, emit, ended)
   const row = await tx.insertSessionGame({
     session_id: session.id, game_id: game.id, played_at: isoNow(ctx),
     manually_added: options.manuallyAdded ? 1 : 0, status: 'playing', room_code: options.roomCode,
   })
+  await playingChanged(ctx, tx, emit, session.id, { ended, started: row.id })
   await emit('game.added', {
     session: { id: session.id, is_active: true, games_played: session.games_played + 1 },
     game: {
@@ -91,15 +94,21 @@ export function createSessionGames(ctx: CoreContext) {
       return transactionWithEvents(ctx, async (tx, emit) => {
         await tx.lock(sessionLock(sessionId))
         const before = await getSessionGameOrThrow(tx, sessionId, id)
-        if (status === 'playing') await emitSessionGamesUpdated(tx, emit, await tx.finishPlaying(sessionId, id))
+        const ended = status === 'playing' ? await tx.finishPlaying(sessionId, id) : []
+        await emitSessionGamesUpdated(tx, emit, ended)
         await patchAndEmit(tx, emit, before, { status: status as SessionGameStatus })
+        if (before.status === 'playing' && status !== 'playing') ended.push(id)
+        const started = before.status !== 'playing' && status === 'playing' ? id : undefined
+        await playingChanged(ctx, tx, emit, sessionId, { ended, started })
         return status as SessionGameStatus
       })
     },
 
     remove: (sessionId: number, id: number): Promise<void> =>
-      store.transaction(async (tx) => {
+      transactionWithEvents(ctx, async (tx, emit) => {
         await getSessionGameOrThrow(tx, sessionId, id)
+        // Who was seated for it goes back in line, without a game played.
+        await playingChanged(ctx, tx, emit, sessionId, { ended: [id], credit: false })
         await tx.deleteSessionGame(id)
       }),
 

@@ -66,6 +66,7 @@ export function createSessions(ctx: CoreContext) {
         if (!session.is_active) throw invalidInput('Session is already closed')
         await emitSessionGamesUpdated(tx, emit, await tx.finishPlaying(id))
         await stopFollowingRooms(tx, emit, id)
+        await tx.deleteQueue(id) // the queue is the session's: the next one starts closed and empty
         await tx.closeSession(id, isoNow(ctx), notes === undefined ? session.notes : notes)
         const closed = await getSessionOrThrow(tx, id)
         await emit('session.ended', { session: closed })

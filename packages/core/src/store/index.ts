@@ -3,7 +3,7 @@
 export type * from './store.ts'
 export {
   type StoredRow, toApiToken, toApiTokenRecord, toChatConnector, toDelivery, toGame, toRoomRecord, toWebhook, toWebhookLog,
-  ROOM_COLUMNS, ROOM_UPSERT, roomValues,
+  ROOM_COLUMNS, ROOM_UPSERT, roomValues, QUEUE_COLUMNS, QUEUE_UPSERT, queueValues, QUEUE_ENTRY_COLUMNS, queueEntryValues, toQueueEntry,
 } from './store-rows.ts'
 export {
   TABLES, keyOf, withCountersZeroed, COUNTED_COLUMNS, type TableName, type TableRow, type IdHighWater, type TableReader, type TableWriter,

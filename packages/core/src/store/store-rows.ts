@@ -1,6 +1,6 @@
 // Rows as SQL stores keep them, turned into the port's shapes. The sqlite and PostgreSQL stores
 // have the same columns: webhook events and payloads and game app tags as JSON text, flags as 0/1.
-import type { ApiTokenRecord, ChatConnectorRecord, Delivery, RoomRecord, WebhookRecord } from './store.ts'
+import type { ApiTokenRecord, ChatConnectorRecord, Delivery, QueueEntryRecord, QueueRecord, RoomRecord, WebhookRecord } from './store.ts'
 import type { ApiToken, Game, Scope, WebhookLog } from '../common/types.ts'
 
 export type StoredRow = Record<string, unknown>
@@ -67,4 +67,25 @@ export function toApiTokenRecord(row: StoredRow): ApiTokenRecord {
 export function toChatConnector(row: StoredRow): ChatConnectorRecord {
   const { settings, ...rest } = row
   return { ...(rest as unknown as ChatConnectorRecord), settings: typeof settings === 'string' ? JSON.parse(settings) : (settings as Record<string, unknown>) }
+}
+
+/** A queue row's columns in table order, and its upsert: the same text in both stores. */
+export const QUEUE_COLUMNS = ['session_id', 'open', 'host_players', 'event_at', 'event_pending'] as const
+export const QUEUE_UPSERT = `ON CONFLICT (session_id) DO UPDATE SET ${
+  QUEUE_COLUMNS.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`
+export const queueValues = (queue: QueueRecord) => QUEUE_COLUMNS.map((column) => queue[column])
+
+/**
+ * A queue entry's columns but its id. The voter identity is the column `viewer`: `user` is a
+ * reserved word in PostgreSQL.
+ */
+export const QUEUE_ENTRY_COLUMNS = [
+  'session_id', 'viewer', 'name', 'seat_name', 'state', 'games_played', 'joined_at', 'session_game_id', 'seat_order',
+] as const
+export const queueEntryValues = (entry: Omit<QueueEntryRecord, 'id'>) =>
+  QUEUE_ENTRY_COLUMNS.map((column) => (column === 'viewer' ? entry.user : entry[column]))
+
+export function toQueueEntry(row: StoredRow): QueueEntryRecord {
+  const { viewer, ...rest } = row
+  return { ...(rest as unknown as Omit<QueueEntryRecord, 'user'>), user: viewer as string }
 }

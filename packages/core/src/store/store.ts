@@ -3,7 +3,7 @@
 // Every method is asynchronous so a networked store (PostgreSQL) can implement it as is.
 import type {
   ApiToken, AuditEntry, ChatConnectorState, ChatCounts, ChatMessage, FavorBias, Flag, Game, GameFields, Pack,
-  PlayerCheckStatus, PollStatus, RoomPlayer, RoomState, Session, SessionVoteTally,
+  PlayerCheckStatus, PollStatus, QueueEntry, RoomPlayer, RoomState, Session, SessionVoteTally,
   SessionGame, SessionGameStatus, Vote, VoteType, Webhook, WebhookLog,
 } from '../common/types.ts'
 
@@ -172,8 +172,29 @@ export interface ClaimedRoom {
 }
 
 /** What another process sharing the store committed: events, webhook deliveries, monitor state,
- * a poll opened, the chat connector's setting. */
-export type ChangeTopic = 'events' | 'deliveries' | 'monitors' | 'polls' | 'chat'
+ * a poll opened, the chat connector's setting. `queue` is only ever this process's own: a queue
+ * change whose `queue.updated` waits for its turn (queue/queue-events.ts). */
+export type ChangeTopic = 'events' | 'deliveries' | 'monitors' | 'polls' | 'chat' | 'queue'
+
+/** A session's viewer queue as stored (no row: closed, empty, one host player). */
+export interface QueueRecord {
+  session_id: number
+  open: Flag
+  host_players: number
+  /** When `queue.updated` was last emitted (at most one a second); null: never. */
+  event_at: string | null
+  /** A change waits for the next `queue.updated`. */
+  event_pending: Flag
+}
+
+/** A queue entry as stored; `position` is not stored but follows from the fair order. */
+export interface QueueEntryRecord extends Omit<QueueEntry, 'position'> {
+  session_id: number
+  /** The order of seating (null while waiting). */
+  seat_order: number | null
+}
+
+export type QueueEntryPatch = Partial<Pick<QueueEntryRecord, 'state' | 'games_played' | 'joined_at' | 'session_game_id' | 'seat_order'>>
 
 /** The polls' reads (a part of StoreReads). */
 export interface PollReads {
@@ -265,6 +286,9 @@ export interface StoreReads extends PollReads {
   /** Newest first: at most `limit` entries with an id below `beforeId` (null: from the newest). */
   listAuditEntries(limit: number, beforeId: number | null): Promise<AuditEntry[]>
 
+  getQueue(sessionId: number): Promise<QueueRecord | null>
+  /** The session's queue entries by id. */
+  listQueueEntries(sessionId: number): Promise<QueueEntryRecord[]>
   getChatConnector(platform: string): Promise<ChatConnectorRecord | null>
   /** Every platform's row, by platform. */
   listChatConnectors(): Promise<ChatConnectorRecord[]>
@@ -376,6 +400,13 @@ export interface StoreTx extends StoreReads, PollWrites {
   insertAuditEntries(entries: readonly NewAuditEntry[]): Promise<void>
 
   /** Creates the connector's row (callers check first that there is none). */
+  /** Inserts or replaces the session's queue row. */
+  saveQueue(queue: QueueRecord): Promise<void>
+  insertQueueEntry(entry: Omit<QueueEntryRecord, 'id'>): Promise<QueueEntryRecord>
+  updateQueueEntry(id: number, patch: QueueEntryPatch): Promise<void>
+  deleteQueueEntry(id: number): Promise<void>
+  /** The session's queue row and entries (the session ended). */
+  deleteQueue(sessionId: number): Promise<void>
   insertChatConnector(row: NewChatConnector): Promise<void>
   deleteChatConnector(platform: string): Promise<void>
   /** Replaces the connector's bot token or API key (sealing an earlier release's plain one). */

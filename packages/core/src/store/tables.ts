@@ -7,7 +7,7 @@ export const TABLES = [
   'packs', 'games', 'sessions', 'session_games', 'chat_messages', 'votes', 'webhooks', 'webhook_logs',
   'webhook_deliveries', 'events', 'login_failures', 'monitor_leases', 'settings',
   'polls', 'poll_candidates', 'poll_votes', 'api_tokens', 'audit_log', 'chat_connectors', 'chat_seen_messages',
-  'rooms',
+  'rooms', 'queues', 'queue_entries',
 ] as const
 export type TableName = (typeof TABLES)[number]
 export type TableRow = Record<string, string | number | null>
@@ -39,6 +39,7 @@ export interface DatabaseTables extends TableReader {
 /** The table's key, for ordering rows. */
 export const keyOf = (table: TableName) =>
   table === 'settings' ? 'key' : table === 'monitor_leases' || table === 'rooms' ? 'session_game_id'
+    : table === 'queues' ? 'session_id'
     : table === 'chat_connectors' ? 'platform'
     : table === 'poll_candidates' ? 'poll_id, number' : 'id'
 

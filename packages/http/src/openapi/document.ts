@@ -8,6 +8,7 @@ import { commonResponses } from './operation.ts'
 import { gamePaths } from './paths/games.ts'
 import { playPaths } from './paths/play.ts'
 import { pollPaths, pollSchemas } from './paths/polls.ts'
+import { queuePaths, queueSchemas } from './paths/queue.ts'
 import { sessionGamePaths } from './paths/session-games.ts'
 import { roomPaths, roomSchemas } from './paths/rooms.ts'
 import { sessionPaths } from './paths/sessions.ts'
@@ -37,6 +38,7 @@ export function createOpenApiDocument() {
       { name: 'Rooms', description: 'The room autopilot: a Jackbox room code becomes the game it runs, followed until the room ends' },
       { name: 'Play', description: 'The picker, live votes and stats' },
       { name: 'Polls', description: 'The room chooses among a few candidates, on phones and in chat' },
+      { name: 'Queue', description: 'The viewer queue: viewers line up from chat, the host seats the next ones, the room shows who came' },
       { name: 'Webhooks', description: 'Registering callback URLs; what they are sent is under Webhooks at the end' },
       { name: 'Events', description: 'The live event stream' },
       { name: 'Tokens', description: 'API tokens with scopes, and the audit log' },
@@ -44,12 +46,12 @@ export function createOpenApiDocument() {
       { name: 'Backups', description: 'Copies of the database file, made while the server serves' },
     ],
     paths: {
-      ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...roomPaths, ...playPaths, ...pollPaths, ...webhookPaths,
+      ...systemPaths, ...gamePaths, ...sessionPaths, ...sessionGamePaths, ...roomPaths, ...playPaths, ...pollPaths, ...queuePaths, ...webhookPaths,
       ...tokenPaths, ...chatPaths, ...backupPaths,
     },
     webhooks: webhookDeliveries(eventSchemaNames),
     components: {
-      schemas: { ...resourceSchemas, ...pollSchemas, ...roomSchemas, ...eventSchemas, ...errorSchemas },
+      schemas: { ...resourceSchemas, ...pollSchemas, ...queueSchemas, ...roomSchemas, ...eventSchemas, ...errorSchemas },
       responses: commonResponses,
       headers: {
         ApiVersion: { description: `The API version, "${API_VERSION}"`, schema: { type: 'string', const: API_VERSION }, required: true },

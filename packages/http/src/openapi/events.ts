@@ -55,6 +55,10 @@ const eventData: Record<EventType, { when: string; data: Schema }> = {
     when: 'A followed room closed (the room service said `room/exit`, or the room was gone after being seen); once per room.',
     data: object({ session_game_id: integer(), room: ref('Room') }),
   },
+  'queue.updated': {
+    when: 'The viewer queue changed (a join, a leave, seats, a room\'s roster): at most one a second, the latest state always sent.',
+    data: object({ session_id: integer(), queue: ref('Queue') }),
+  },
   'poll.opened': { when: 'A poll was opened.', data: object({ poll: ref('Poll') }) },
   'poll.voted': {
     when: 'Votes were cast: the tally as it is now, at most about four times a second per poll; it never names a voter.',

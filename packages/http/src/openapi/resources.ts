@@ -174,6 +174,7 @@ const chatCounts = object({
   up: chatCount('thisgame++ recorded as live votes'),
   down: chatCount('thisgame-- recorded as live votes'),
   poll: chatCount('Candidate numbers recorded as poll votes'),
+  queue: chatCount('`!join` and `!leave` (and Discord\'s `/join` and `/leave`) that changed the viewer queue'),
   ignored: chatCount('Every other message, and votes that were refused (no game playing, within 1 s of the sender\'s last, no open poll)'),
 })
 const chatState = string('connected: reading; connecting: the first attempt; reconnecting: dropped (or its server died) and trying again; '
