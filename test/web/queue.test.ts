@@ -75,6 +75,8 @@ test('the admin opens the queue and adds names by hand; the line shows in fair o
 
   await addByHand('Sam')
   await expect.poll(alertText).toBe('Already in the queue')
+  expect(await panel.getByLabel('Name').inputValue()).toBe('Sam') // kept, to correct it
+  await panel.getByLabel('Name').fill('')
   await panel.getByRole('button', { name: 'Remove Lee' }).click()
   await expect.poll(waitingLine).toHaveLength(5)
   expect(await panel.getByRole('alert').count()).toBe(0)
@@ -156,7 +158,8 @@ test('a lost stream: both pages catch up with the queue once it reconnects, with
   await expect.poll(() => admin.page.getByRole('status').textContent()).toMatch(/^Disconnected/)
   await server.restart()
   await server.admin('POST', '/api/queue/entries', { name: 'Pat' })
-  await expect.poll(waitingLine).toContain('5Pat0 games playedRemove Pat')
-  await expect.poll(nextUp).toEqual(['Robin', 'Kim', 'Sam', 'Mary Jane', 'Pat'])
+  // Pat has played no game tonight: ahead of Sam and Mary Jane, who played one.
+  await expect.poll(waitingLine).toContain('3Pat0 games playedRemove Pat')
+  await expect.poll(nextUp).toEqual(['Robin', 'Kim', 'Pat', 'Sam', 'Mary Jane'])
   for (const { page } of [admin, overlay]) expect(await page.evaluate(() => (window as any).notReloaded)).toBe(true)
 })
