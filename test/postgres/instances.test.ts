@@ -192,4 +192,28 @@ describe('instances on one database', () => {
     expect(heard[1].sort()).toEqual(['deliveries', 'events'])
     expect(heard[0].sort()).toEqual(['deliveries', 'events']) // its own, from the core after commit, once
   })
+
+  test('one viewer queue across instances: racing joins and adds keep each viewer once and never pass 200', async () => {
+    const { cores } = await instances(3)
+    await cores[0].sessions.start()
+    await cores[1].queue.open()
+    // The same five viewers joining on every instance at once, and the same names added by hand.
+    const viewers = ['ann', 'bob', 'cat', 'dan', 'eve']
+    const joins = await outcomes(cores.flatMap((core) => viewers.map((user) => core.queue.join({ user, name: user }))))
+    expect(joins.filter((joined) => typeof joined === 'object' && joined.kind === 'joined')).toHaveLength(5)
+    const adds = await outcomes(cores.map((core) => core.queue.add({ name: 'Friend' })))
+    expect(adds.filter((added) => typeof added === 'string')).toEqual(['CONFLICT: Already in the queue', 'CONFLICT: Already in the queue'])
+    // 194 more places, 300 viewers racing for them on three instances.
+    const racers = Array.from({ length: 300 }, (_, i) => ({ user: `racer${i}`, name: `Racer ${i}` }))
+    const raced = await outcomes(racers.map((viewer, i) => cores[i % 3].queue.join(viewer)))
+    expect(raced.filter((joined) => typeof joined === 'object' && joined.kind === 'joined')).toHaveLength(194)
+    const queue = await cores[2].queue.get()
+    expect(queue.entries).toHaveLength(200)
+    expect(new Set(queue.entries.map((entry) => entry.user)).size).toBe(200)
+    expect(queue.entries.map((entry) => entry.position)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1))
+    // Seating on two instances at once seats different viewers.
+    await Promise.all([cores[0].queue.seat({ count: 3 }), cores[1].queue.seat({ count: 3 })])
+    const seated = (await cores[2].queue.get()).entries.filter((entry) => entry.state === 'seated')
+    expect(new Set(seated.map((entry) => entry.id)).size).toBe(6)
+  })
 })

@@ -2,6 +2,7 @@
 // or are added by hand, and the host seats the next ones for the game playing (seating.ts).
 import { type CoreContext, isoNow } from '../common/context.ts'
 import { conflict, invalidInput, notFound } from '../common/errors.ts'
+import { batched } from '../common/batches.ts'
 import { type Emit, transactionWithEvents } from '../events/events.ts'
 import { getGameOrThrow } from '../catalogue/games.ts'
 import type { QueueEntryRecord, QueueRecord, StoreReads, StoreTx } from '../store/store.ts'
@@ -19,6 +20,8 @@ const NO_ACTIVE_SESSION = 'No active session'
 
 /** A viewer as a chat platform names them: the voter identity and the display name. */
 export interface Viewer { user: string; name: string }
+
+type ChatCommand = { join: Viewer } | { leave: string }
 
 /** What a `!join` or `/join` did: `joined` (or was there already) at `position` (null: seated). */
 export type JoinOutcome =
@@ -57,6 +60,42 @@ export function createQueue(ctx: CoreContext) {
     session_id: session.id, user: viewer.user, name: viewer.name, seat_name: seatName(viewer.name, viewer.user),
     state: 'waiting', games_played: 0, joined_at: isoNow(ctx), session_game_id: null, seat_order: null,
   })
+
+  /** The chats' joins and leaves, applied in order, those that arrive together in one transaction. */
+  const fromChat = batched<ChatCommand, JoinOutcome | boolean>((commands) => transactionWithEvents(ctx, async (tx, emit) => {
+    const session = await tx.getActiveSession()
+    if (!session) return commands.map((command) => ('join' in command ? { kind: 'closed' } as const : false))
+    await tx.lock(queueLock(session.id))
+    const queue = await tx.getQueue(session.id)
+    let entries = await tx.listQueueEntries(session.id)
+    const answers = []
+    for (const command of commands) {
+      if ('leave' in command) {
+        const entry = entries.find((candidate) => candidate.user === command.leave)
+        if (entry) await tx.deleteQueueEntry(entry.id)
+        entries = entries.filter((candidate) => candidate !== entry)
+        answers.push(entry !== undefined)
+      } else if (entries.some((entry) => entry.user === command.join.user)) {
+        answers.push({ kind: 'already', user: command.join.user } as const)
+      } else if (!queue?.open) {
+        answers.push({ kind: 'closed' } as const)
+      } else if (entries.length >= QUEUE_MAX) {
+        answers.push({ kind: 'full' } as const)
+      } else {
+        entries = [...entries, await insert(tx, session, command.join)]
+        answers.push({ kind: 'joined', user: command.join.user } as const)
+      }
+    }
+    if (answers.some((answer) => answer === true || (typeof answer === 'object' && answer.kind === 'joined'))) {
+      await queueChanged(ctx, tx, emit, session.id)
+    }
+    // Positions as they are after the whole batch.
+    return answers.map((answer) => {
+      if (typeof answer !== 'object' || !('user' in answer)) return answer
+      const entry = entries.find((candidate) => candidate.user === answer.user)!
+      return { kind: answer.kind, position: positionOf(entries, entry.id) }
+    })
+  }))
 
   let timer: ReturnType<typeof setTimeout> | undefined
   let sendAt = 0
@@ -137,36 +176,10 @@ export function createQueue(ctx: CoreContext) {
     },
 
     /** `!join` or `/join` from a chat: changes nothing when closed, full, or already in. */
-    join: async (viewer: Viewer): Promise<JoinOutcome> => {
-      const session = await store.read((tx) => tx.getActiveSession())
-      if (!session) return { kind: 'closed' }
-      return transactionWithEvents(ctx, async (tx, emit) => {
-        await tx.lock(queueLock(session.id))
-        const queue = await tx.getQueue(session.id)
-        const entries = await tx.listQueueEntries(session.id)
-        const existing = entries.find((entry) => entry.user === viewer.user)
-        if (existing) return { kind: 'already', position: positionOf(entries, existing.id) } as const
-        if (!(await tx.getSession(session.id))?.is_active || !queue?.open) return { kind: 'closed' } as const
-        if (entries.length >= QUEUE_MAX) return { kind: 'full' } as const
-        const entry = await insert(tx, session, viewer)
-        await queueChanged(ctx, tx, emit, session.id)
-        return { kind: 'joined', position: positionOf([...entries, entry], entry.id) } as const
-      })
-    },
+    join: (viewer: Viewer): Promise<JoinOutcome> => fromChat({ join: viewer }) as Promise<JoinOutcome>,
 
     /** `!leave` or `/leave`: removes the viewer's entry in any state; false when they had none. */
-    leave: async (user: string): Promise<boolean> => {
-      const session = await store.read((tx) => tx.getActiveSession())
-      if (!session) return false
-      return transactionWithEvents(ctx, async (tx, emit) => {
-        await tx.lock(queueLock(session.id))
-        const entry = (await tx.listQueueEntries(session.id)).find((candidate) => candidate.user === user)
-        if (!entry) return false
-        await tx.deleteQueueEntry(entry.id)
-        await queueChanged(ctx, tx, emit, session.id)
-        return true
-      })
-    },
+    leave: (user: string): Promise<boolean> => fromChat({ leave: user }) as Promise<boolean>,
 
     /** A change marked its event pending: send the state a second from now (createCore wires this). */
     sendLater: () => sendLater(),

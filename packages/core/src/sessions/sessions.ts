@@ -2,6 +2,7 @@
 import { type CoreContext, isoNow } from '../common/context.ts'
 import { invalidInput, notFound } from '../common/errors.ts'
 import { type Emit, emitSessionGamesUpdated, transactionWithEvents } from '../events/events.ts'
+import { queueLock } from '../queue/queue-events.ts'
 import { unfollowRoom } from '../rooms/room-follow.ts'
 import { patchAndEmit } from './session-game-patch.ts'
 import type { StoreReads, StoreTx } from '../store/store.ts'
@@ -66,6 +67,7 @@ export function createSessions(ctx: CoreContext) {
         if (!session.is_active) throw invalidInput('Session is already closed')
         await emitSessionGamesUpdated(tx, emit, await tx.finishPlaying(id))
         await stopFollowingRooms(tx, emit, id)
+        await tx.lock(queueLock(id))
         await tx.deleteQueue(id) // the queue is the session's: the next one starts closed and empty
         await tx.closeSession(id, isoNow(ctx), notes === undefined ? session.notes : notes)
         const closed = await getSessionOrThrow(tx, id)
