@@ -1,6 +1,7 @@
 // The active session and its games, kept current from the live event stream: votes are applied
 // from the event itself, every other change reloads both (a room's own events change no row:
-// the rows a room changes come with their own session_game.updated; see rooms.ts).
+// the rows a room changes come with their own session_game.updated; see rooms.ts; nor does the
+// viewer queue: see queue-state.ts).
 import { findActiveSession, listSessionGames } from './api.ts'
 import { useLiveEvents } from './events.ts'
 import { useRequest } from './hooks.ts'
@@ -20,7 +21,7 @@ export function useActiveSession() {
   const request = useRequest(loadActiveSession)
   const { setData, reload } = request
   useLiveEvents((type, event) => {
-    if (type === 'room.updated' || type === 'room.ended') return
+    if (type === 'room.updated' || type === 'room.ended' || type === 'queue.updated') return
     if (type !== 'vote.received') {
       void reload()
       return

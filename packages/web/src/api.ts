@@ -2,8 +2,8 @@
 // carrying the API's own `error` text.
 import { getToken, setToken } from './auth.ts'
 import type {
-  ChatEntry, ChatPlatform, DiscordStatus, Favor, Game, NetworkInfo, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Room,
-  Session,
+  ChatEntry, ChatPlatform, DiscordStatus, Favor, Game, NetworkInfo, OpenPollRequest, Pack, PackMeta, PickRequest, PickResult, Poll, Queue,
+  QueueEntry, Room, Session,
   SessionGame, SessionGameStatus, Stats, YouTubeChatStatus,
 } from './types.ts'
 
@@ -116,3 +116,15 @@ export const connectChat = (platform: ChatPlatform, body: Record<string, unknown
 export const disconnectChat = (platform: ChatPlatform) => request<unknown>('DELETE', `/api/chat/${platform}`, admin)
 /** The YouTube chat's own status (its quota), while one is read. */
 export const getYouTubeStatus = () => request<YouTubeChatStatus>('GET', '/api/chat/youtube')
+
+/** The active session's viewer queue, or null when no session is active. */
+export const findQueue = () => orNone(request<Queue>('GET', '/api/queue'))
+/** Opens the queue to joins; `host_players` (0 to 8) are the seats the host's own people take (without it, as before). */
+export const openQueue = (host_players?: number) =>
+  request<Queue>('POST', '/api/queue/open', { body: host_players === undefined ? {} : { host_players }, ...admin })
+export const closeQueue = () => request<Queue>('POST', '/api/queue/close', admin)
+export const addQueueEntry = (name: string) => request<QueueEntry>('POST', '/api/queue/entries', { body: { name }, ...admin })
+export const removeQueueEntry = (id: number) => request<QueueEntry>('DELETE', `/api/queue/entries/${id}`, admin)
+/** Seats the first `count` waiting (without it, as many as the playing game has seats for). */
+export const seatFromQueue = (count?: number) =>
+  request<Queue>('POST', '/api/queue/seat', { body: count === undefined ? {} : { count }, ...admin })

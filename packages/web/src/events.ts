@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 export type LiveEventType =
   | 'open' | 'reset' | 'session.started' | 'session.ended' | 'game.added' | 'vote.received' | 'session_game.updated'
   | 'poll.opened' | 'poll.voted' | 'poll.closed'
-  | 'chat.connected' | 'chat.disconnected' | 'room.updated' | 'room.ended'
+  | 'chat.connected' | 'chat.disconnected' | 'room.updated' | 'room.ended' | 'queue.updated'
 
 export type LiveListener = (type: LiveEventType, data: any) => void
 export type StreamState = 'connecting' | 'live' | 'disconnected'
@@ -15,6 +15,7 @@ export type StreamState = 'connecting' | 'live' | 'disconnected'
 const SERVER_EVENTS: LiveEventType[] = [
   'reset', 'session.started', 'session.ended', 'game.added', 'vote.received', 'session_game.updated',
   'poll.opened', 'poll.voted', 'poll.closed', 'chat.connected', 'chat.disconnected', 'room.updated', 'room.ended',
+  'queue.updated',
 ]
 const RETRY_MS = 2000
 

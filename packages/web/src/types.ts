@@ -195,3 +195,39 @@ export interface RoomEvent {
   session_game_id: number
   room: Room
 }
+
+/** Where a viewer stands: in the line, seated for the playing game, seen in its room, or not seen before it locked. */
+export type QueueEntryState = 'waiting' | 'seated' | 'joined' | 'no_show'
+
+/** One viewer of the queue (GET /api/queue). */
+export interface QueueEntry {
+  id: number
+  /** The chat identity (`discord:NAME`, …), or `host:NAME` for one added by hand. */
+  user: string
+  name: string
+  /** The name to type into Jackbox. */
+  seat_name: string
+  state: QueueEntryState
+  /** From 1 while waiting, else null. */
+  position: number | null
+  games_played: number
+  joined_at: string
+  /** The game it is seated for; null while waiting. */
+  session_game_id: number | null
+}
+
+/** The active session's viewer queue: the waiting line by position, then the seats in seating order. */
+export interface Queue {
+  session_id: number
+  open: boolean
+  host_players: number
+  entries: QueueEntry[]
+  /** Players in the seated game's room that the host did not seat. */
+  unseated: string[]
+}
+
+/** `queue.updated`: the whole queue, the latest state. */
+export interface QueueEvent {
+  session_id: number
+  queue: Queue
+}

@@ -1,11 +1,13 @@
 // The stream overlay (an OBS browser source): the current game and its live votes on a
 // transparent page; while a poll is open, the poll instead (numbers, titles, bars, total), and
 // its winner for 15 seconds after it closes. While the current game's room is in its lobby, a
-// join card below (see join-card.tsx); once the room locks, none.
+// join card below (see join-card.tsx); once the room locks, none. With `?queue=show`, the viewer
+// queue's card too (see overlay-queue-card.tsx).
 import { useEffect, useState } from 'preact/hooks'
 import { useActiveSession } from '../active-session.ts'
 import { ErrorAlert } from '../components/error-alert.tsx'
 import { JoinCard, roomCodeOptions } from '../components/join-card.tsx'
+import { isQueueCardShown, OverlayQueueCard } from '../components/overlay-queue-card.tsx'
 import { PollBars } from '../components/poll-bars.tsx'
 import { formatVotes, plural } from '../format.ts'
 import { usePoll } from '../poll-state.ts'
@@ -45,6 +47,8 @@ export function OverlayPage() {
   const room = current && rooms.get(current.id)
   const [codeOptions] = useState(() => roomCodeOptions(location.search))
   const joinCard = current && room?.state === 'lobby' && <JoinCard row={current} room={room} options={codeOptions} />
+  const [queueShown] = useState(() => isQueueCardShown(location.search))
+  const queueCard = queueShown && <OverlayQueueCard current={current} room={room} />
 
   const card = poll
     ? (
@@ -67,5 +71,5 @@ export function OverlayPage() {
         )}
       </main>
     )
-  return <>{card}{joinCard}</>
+  return <>{card}{joinCard}{queueCard}</>
 }

@@ -1,7 +1,7 @@
 // Session: the active session's games in play order with live votes, player counts and their
 // followed Jackbox rooms (state and players, live); the admin starts and closes sessions, follows
 // a room by its code (the game it runs joins the session), manages each game's status, room code
-// and player check, and connects the server to a Twitch channel's chat.
+// and player check, runs the viewer queue, and connects the server to the chats.
 import { useState } from 'preact/hooks'
 import { useActiveSession } from '../active-session.ts'
 import { closeSession, followRoom, startSession } from '../api.ts'
@@ -9,6 +9,7 @@ import { useIsAdmin } from '../auth.ts'
 import { ErrorAlert } from '../components/error-alert.tsx'
 import { SessionGameItem } from '../components/session-game-item.tsx'
 import { ChatPanels } from '../components/chat/chat-panels.tsx'
+import { QueuePanel } from '../components/queue/queue-panel.tsx'
 import { formatDate, plural } from '../format.ts'
 import { useAction } from '../hooks.ts'
 import { useRooms } from '../rooms.ts'
@@ -72,6 +73,7 @@ export function SessionPage() {
         </ol>
       ) : <p>No games played yet.</p>)}
       {isAdmin && session && <button type="button" onClick={close}>Close session</button>}
+      {isAdmin && session && <QueuePanel key={session.id} />}
       {isAdmin && <ChatPanels />}
     </>
   )
