@@ -3,7 +3,7 @@
 // bodies and results the HTTP response shapes, so both sides validate the same way.
 import type {
   ChatImportResult, CsvImportPlan, CsvImportResult, ExportFormat, FavorBias, Game, GameFilter,
-  LiveVoteResult, Pack, PackMeta, PickResult, Poll, Room, Session, SessionGame, SessionGameStatus, Stats,
+  LiveVoteResult, Pack, PackMeta, PickResult, Poll, Queue, QueueEntry, Room, Session, SessionGame, SessionGameStatus, Stats,
   Webhook, WebhookLog, ApiToken, AuditEntry, CreatedToken, ChatListEntry, VotePage,
 } from '@game-picker/core'
 
@@ -98,6 +98,15 @@ export interface Backend {
     close(id: number): Promise<Poll>
     /** A chat vote by `username` on the open poll. */
     voteByUsername(username: string, choice: number): Promise<Poll>
+  }
+  /** The active session's viewer queue (GET /api/queue and its changes). */
+  queue: {
+    get(): Promise<Queue>
+    open(body: { host_players?: number }): Promise<Queue>
+    close(): Promise<Queue>
+    add(body: { name: string }): Promise<QueueEntry>
+    remove(id: number): Promise<QueueEntry>
+    seat(body: { count?: number }): Promise<Queue>
   }
   catalogue: {
     exportCsv(): Promise<ExportedFile>

@@ -62,6 +62,15 @@ export function createLocalBackend(core: Core): Backend {
         return poll
       },
     },
+    // core.close() sends the queue's last pending update before the command exits.
+    queue: {
+      get: core.queue.get,
+      open: core.queue.open,
+      close: core.queue.close,
+      add: core.queue.add,
+      remove: core.queue.remove,
+      seat: core.queue.seat,
+    },
     catalogue: {
       exportCsv: async () => {
         const { filename, csv } = await core.csv.export()

@@ -1,7 +1,11 @@
 // Parsers and shared option sets for commander. A value that does not parse is a commander
 // InvalidArgumentError, which the CLI reports as bad usage (exit 2).
-import { type FavorBias, type GameFilter, MAX_NOT_PLAYED_DAYS, MAX_PICK_COUNT, MIN_BACKUP_INTERVAL_MS } from '@game-picker/core'
+import {
+  type FavorBias, type GameFilter, isDomainError, MAX_NOT_PLAYED_DAYS, MAX_PICK_COUNT, MIN_BACKUP_INTERVAL_MS,
+  readEntryName, readHostPlayers, readSeatCount,
+} from '@game-picker/core'
 import { type Command, InvalidArgumentError, Option } from 'commander'
+import { UsageError } from './cli-errors.ts'
 
 function parseInteger(value: string, min: number, what: string): number {
   if (!/^-?\d+$/.test(value.trim()) || Number(value) < min) throw new InvalidArgumentError(`must be ${what}.`)
@@ -40,6 +44,27 @@ export function parsePickCount(value: string): number {
   if (count > MAX_PICK_COUNT) throw new InvalidArgumentError(`must be an integer from 1 to ${MAX_PICK_COUNT}.`)
   return count
 }
+
+/** Digits become the number a JSON body would carry; any other text stays text, which the API's check refuses. */
+const asBodyNumber = (text: string): number | string => (/^\d+$/.test(text.trim()) ? Number(text) : text)
+
+/**
+ * The queue's values are checked by the API's own readers, so a bad one is refused in the API's
+ * words (not commander's "argument ... is invalid"), as bad usage before anything is opened,
+ * the same locally and with --remote. A UsageError passes through commander unchanged.
+ */
+function checkedLikeTheApi<T>(read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    throw isDomainError(error) && error.code === 'INVALID_INPUT' ? new UsageError(error.message) : error
+  }
+}
+
+export const parseSeatCount = (text: string) => checkedLikeTheApi(() => readSeatCount({ count: asBodyNumber(text) }))
+export const parseHostPlayers = (text: string) => checkedLikeTheApi(() => readHostPlayers({ host_players: asBodyNumber(text) }))
+/** Trimmed, as the API keeps it. */
+export const parseEntryName = (text: string) => checkedLikeTheApi(() => readEntryName({ name: text }))
 
 /** A repeatable option: each use adds a value. */
 export const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value]

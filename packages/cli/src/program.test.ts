@@ -42,6 +42,23 @@ describe('usage errors exit 2 with a message on stderr', () => {
   })
 })
 
+// The queue's values are checked by the API's own readers: its words, not commander's.
+describe('a bad queue value exits 2 with the API message, before any data is touched', () => {
+  it.each([
+    [['queue', 'seat', '--count', 'abc'], 'count must be an integer from 1 to 16'],
+    [['queue', 'seat', '--count', '1.5'], 'count must be an integer from 1 to 16'],
+    [['queue', 'seat', '--count', '0'], 'count must be an integer from 1 to 16'],
+    [['queue', 'seat', '--count', '17'], 'count must be an integer from 1 to 16'],
+    [['queue', 'open', '--host-players', '9'], 'host_players must be an integer from 0 to 8'],
+    [['queue', 'open', '--host-players', 'two'], 'host_players must be an integer from 0 to 8'],
+    [['queue', 'add', '   '], 'name must be 1 to 25 characters'],
+    [['queue', 'add', 'x'.repeat(26)], 'name must be 1 to 25 characters'],
+  ])('%j', async (argv, message) => {
+    expect(await runInProcess([...argv, ...MEMORY])).toEqual({ code: 2, stdout: '', stderr: `error: ${message}\n` })
+    expect(await runInProcess([...argv, '--json', ...MEMORY])).toEqual({ code: 2, stdout: '', stderr: `${JSON.stringify({ error: message })}\n` })
+  })
+})
+
 it('pick -i with --json is bad usage even on a terminal', async () => {
   const run = await runInProcess(['pick', '-i', '--json', ...MEMORY], { interactive: true })
   expect(run).toMatchObject({ code: 2, stderr: expect.stringContaining('--interactive is for a person at a terminal; drop --json.') })

@@ -6,6 +6,7 @@ import type { Runtime } from './runtime.ts'
 import { registerAdmin } from './wiring/admin.ts'
 import { registerCatalogue } from './wiring/catalogue.ts'
 import { registerPolls } from './wiring/polls.ts'
+import { registerQueue } from './wiring/queue.ts'
 import { registerRooms } from './wiring/rooms.ts'
 import { registerSessions } from './wiring/sessions.ts'
 
@@ -32,6 +33,7 @@ export function createProgram(runtime: Runtime): Command {
   registerSessions(program, runtime)
   registerRooms(program, runtime)
   registerPolls(program, runtime)
+  registerQueue(program, runtime)
   registerAdmin(program, runtime)
   return program
 }

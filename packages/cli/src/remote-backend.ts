@@ -2,7 +2,7 @@
 // ({ message, favor_bias }) are unwrapped to what the local backend returns.
 import type {
   ApiToken, AuditEntry, ChatListEntry, CreatedToken, ChatImportResult, CsvImportResult, Game, GameFilter, LiveVoteResult,
-  Pack, PackMeta, PickResult, Poll, Room, Session, SessionGame, Stats, VotePage, Webhook, WebhookLog,
+  Pack, PackMeta, PickResult, Poll, Queue, QueueEntry, Room, Session, SessionGame, Stats, VotePage, Webhook, WebhookLog,
 } from '@game-picker/core'
 import { DomainError, isDomainError } from '@game-picker/core'
 import type { Backend, PlayerCheckResult } from './backend.ts'
@@ -100,6 +100,14 @@ export function createRemoteBackend(client: RemoteClient): Backend {
         if (!open) throw new DomainError('NOT_FOUND', 'No open poll')
         return json<Poll>('POST', `/api/polls/${open.id}/votes`, { body: { choice, username }, ...AUTH })
       },
+    },
+    queue: {
+      get: () => json<Queue>('GET', '/api/queue'),
+      open: (body) => json<Queue>('POST', '/api/queue/open', { body, ...AUTH }),
+      close: () => json<Queue>('POST', '/api/queue/close', AUTH),
+      add: (body) => json<QueueEntry>('POST', '/api/queue/entries', { body, ...AUTH }),
+      remove: (id) => json<QueueEntry>('DELETE', `/api/queue/entries/${id}`, AUTH),
+      seat: (body) => json<Queue>('POST', '/api/queue/seat', { body, ...AUTH }),
     },
     catalogue: {
       exportCsv: () => download('/api/games/export/csv', AUTH),
