@@ -73,7 +73,7 @@ test('the admin connects the bot; a poll from the Pick page gets buttons in the 
 
   await page.goto(`${server.url}/session`)
   await page.getByRole('listitem').filter({ hasText: winnerTitle }).waitFor()
-  await page.getByText('0 up · 0 down · 3 poll votes · 0 ignored').waitFor()
+  await page.getByText('0 up · 0 down · 3 poll votes · 0 queue joins and leaves · 0 ignored').waitFor()
   await screenshot(page, 'session-discord')
 
   await panel.getByRole('button', { name: 'Disconnect' }).click()

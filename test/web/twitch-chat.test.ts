@@ -56,7 +56,7 @@ test('the admin connects a channel; chat votes show in the connector\'s counts a
   twitch.say('web_stream', { login: 'viewer_b', text: 'thisgame++ so good' })
   twitch.say('web_stream', { login: 'viewer_c', text: 'thisgame--' })
   twitch.say('web_stream', { login: 'viewer_d', text: 'hello' })
-  await page.getByText('2 up · 1 down · 0 poll votes · 1 ignored').waitFor()
+  await page.getByText('2 up · 1 down · 0 poll votes · 0 queue joins and leaves · 1 ignored').waitFor()
   const item = page.getByRole('listitem').filter({ hasText: game.title })
   await expect.poll(async () => (await item.textContent()) ?? '').toContain('+2 / -1')
   await screenshot(page, 'session-twitch-chat')

@@ -60,7 +60,7 @@ test('the admin connects a live stream; chat votes show in the counts and the ga
   youtube.post('webStream01', { channelId: 'UCviewerB0000000000000', text: 'thisgame++ so good' })
   youtube.post('webStream01', { channelId: 'UCviewerC0000000000000', text: 'thisgame--' })
   youtube.post('webStream01', { channelId: 'UCviewerD0000000000000', text: 'hello' })
-  await panel().getByText('2 up · 1 down · 0 poll votes · 1 ignored').waitFor({ timeout: 15_000 }) // the next read, within 5 s
+  await panel().getByText('2 up · 1 down · 0 poll votes · 0 queue joins and leaves · 1 ignored').waitFor({ timeout: 15_000 }) // the next read, within 5 s
   const item = page.getByRole('listitem').filter({ hasText: game.title })
   await expect.poll(async () => (await item.textContent()) ?? '').toContain('+2 / -1')
   await expect.poll(async () => (await panel().getByLabel('YouTube quota').textContent()) ?? '').toMatch(/^Quota used today: (11|16) of 10,000 units/)

@@ -139,7 +139,7 @@ export interface ChatEntry {
   channel: string
   state: 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'ended' | 'quota_exceeded'
   since: string
-  counts: { up: number; down: number; poll: number; ignored: number }
+  counts: { up: number; down: number; poll: number; queue: number; ignored: number }
 }
 
 /** GET /api/chat/discord. */
@@ -149,7 +149,7 @@ export interface DiscordStatus {
   state: 'connecting' | 'connected' | 'reconnecting' | 'failed'
   since: string
   message_content: boolean | null
-  counts: { up: number; down: number; poll: number; ignored: number }
+  counts: { up: number; down: number; poll: number; queue: number; ignored: number }
   error?: string
 }
 

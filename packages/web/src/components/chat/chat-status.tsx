@@ -8,13 +8,13 @@ const STATE_TEXT: Record<ChatEntry['state'], string> = {
 }
 
 export function ChatStatus({ chat, label, channel }: { chat: ChatEntry; label: string; channel: string }) {
-  const { up, down, poll, ignored } = chat.counts
+  const { up, down, poll, queue, ignored } = chat.counts
   return (
     <>
       <p role="status" aria-label={label}>
         <strong>{STATE_TEXT[chat.state]}</strong> · {channel} · reading since {formatDate(chat.since)}
       </p>
-      <p class="hint">{up} up · {down} down · {poll} poll votes · {ignored} ignored</p>
+      <p class="hint">{up} up · {down} down · {poll} poll votes · {queue} queue joins and leaves · {ignored} ignored</p>
     </>
   )
 }
