@@ -81,3 +81,11 @@ export function focusOutline(target: Locator): Promise<string> {
     return `${style.outlineWidth} ${style.outlineStyle}`
   })
 }
+
+/** Logs in as the admin the way a person does: the header's Admin login, the key, Log in. */
+export async function logInAsAdmin(page: Page, key: string): Promise<void> {
+  await page.getByRole('button', { name: 'Admin login' }).click()
+  await page.getByLabel('Admin key').fill(key)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('button', { name: 'Log out' }).waitFor()
+}

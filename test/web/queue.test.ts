@@ -5,7 +5,7 @@
 // unasked, and the lock and the room's end settle them, live on both pages.
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { connectBrowser, openPage, PHONE, screenshot, SCREENSHOTS, TV, type WatchedPage } from '../helpers/browser.ts'
+import { connectBrowser, openPage, PHONE, screenshot, SCREENSHOTS, TV, type WatchedPage, logInAsAdmin } from '../helpers/browser.ts'
 import { findLowContrast } from '../helpers/contrast.ts'
 import { type FakeEcast, type FakeRoom, startFakeEcast } from '../helpers/fake-ecast.ts'
 import { ADMIN_KEY } from '../helpers/server.ts'
@@ -35,12 +35,7 @@ afterAll(async () => {
   await ecast?.close()
 })
 
-async function logIn(page: Page) {
-  await page.getByRole('button', { name: 'Admin login' }).click()
-  await page.getByLabel('Admin key').fill(ADMIN_KEY)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.getByRole('button', { name: 'Log out' }).waitFor()
-}
+const logIn = (page: Page) => logInAsAdmin(page, ADMIN_KEY)
 
 const alertText = () => panel.getByRole('alert').textContent()
 const waitingLine = () => panel.getByRole('list', { name: 'Waiting' }).getByRole('listitem').allTextContents()

@@ -5,7 +5,7 @@
 // `?roomCode=hide` and `?roomCodeDelay=S`.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { connectBrowser, openPage, PHONE, screenshot, TV } from '../helpers/browser.ts'
+import { connectBrowser, openPage, PHONE, screenshot, TV, logInAsAdmin } from '../helpers/browser.ts'
 import { findLowContrast } from '../helpers/contrast.ts'
 import { type FakeEcast, startFakeEcast } from '../helpers/fake-ecast.ts'
 import { ADMIN_KEY } from '../helpers/server.ts'
@@ -25,12 +25,7 @@ afterAll(async () => {
   await ecast?.close()
 })
 
-async function logIn(page: Page) {
-  await page.getByRole('button', { name: 'Admin login' }).click()
-  await page.getByLabel('Admin key').fill(ADMIN_KEY)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.getByRole('button', { name: 'Log out' }).waitFor()
-}
+const logIn = (page: Page) => logInAsAdmin(page, ADMIN_KEY)
 
 const joinHeading = (page: Page) => page.getByRole('heading', { name: 'Join at jackbox.tv' })
 
