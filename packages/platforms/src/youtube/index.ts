@@ -2,7 +2,7 @@
 // interval_seconds? }` finds the video's live chat with videos.list, and the lease holder reads
 // it with liveChatMessages.list (./reader.ts). The streamer's own API key pays for it: it is
 // stored as the connector's secret and never shown.
-import { systemClock, type Clock, DomainError, invalidInput, notFound, type ChatConnectorRecord, asFields, isMissing, type ChatPlatform, type PreparedConnector } from '@game-picker/core'
+import { chatCountsOf, systemClock, type Clock, DomainError, invalidInput, notFound, type ChatConnectorRecord, asFields, isMissing, type ChatPlatform, type PreparedConnector } from '@game-picker/core'
 import { createYouTubeApi, QUOTA_COST, type YouTubeApi, YouTubeError } from './api.ts'
 import { nextQuotaReset, pacificDay } from './pacific-day.ts'
 import { KEY_REFUSED, openYouTubeReader } from './reader.ts'
@@ -68,7 +68,7 @@ export function createYouTubePlatform(config: YouTubeConfig = {}): ChatPlatform 
         video: row.channel, state: row.state, since: row.since, interval_seconds: settings.interval_seconds,
         quota_used: quotaUsedOn(settings, now), quota_resets_at: new Date(nextQuotaReset(now)).toISOString(),
         error: settings.error,
-        counts: { up: row.up, down: row.down, poll: row.poll, ignored: row.ignored },
+        counts: chatCountsOf(row),
       }
     },
 
