@@ -1,10 +1,11 @@
 // The Discord bot against a local fake Discord (REST v10 + Gateway), driven by the real
 // discord.js, on each store: connected and stopped over the API with the exact errors; every
-// slash command; a poll from open to winner with buttons moving votes, its message's tallies and
-// winner edited in; "Now playing" with the room code; message votes with and without the Message
-// Content intent; /poll and /close for Manage Server only; a refused token; a Resume in the
-// middle of a poll; nothing counted twice; the poll message kept across a restart; and the token
-// in no answer, log line or audit entry.
+// slash command; /join and /leave (and !join / !leave typed) in the viewer queue; a poll from
+// open to winner with buttons moving votes, its message's tallies and winner edited in; "Now
+// playing" with the room code; message votes with and without the Message Content intent; /poll
+// and /close for Manage Server only; a refused token; a Resume in the middle of a poll; nothing
+// counted twice; the poll message kept across a restart; and the token in no answer, log line or
+// audit entry.
 import type { Store } from '@game-picker/core'
 import { type RunningServer, type ServerOptions, startServer } from '@game-picker/http'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
@@ -97,7 +98,8 @@ describe('the API', () => {
       .toMatchObject({ status: 400, body: { error: 'Already connected to a Discord channel' } })
     expect((await api('POST', '/api/chat/discord', { channel_id: fake.channelId, bot_token: fake.token })).status).toBe(201)
     const commands = Object.fromEntries(fake.commands().map((command) => [command.name, command]))
-    expect(Object.keys(commands).sort()).toEqual(['close', 'pick', 'poll', 'vote'])
+    expect(Object.keys(commands).sort()).toEqual(['close', 'join', 'leave', 'pick', 'poll', 'vote'])
+    expect([commands.join.default_member_permissions ?? null, commands.leave.default_member_permissions ?? null]).toEqual([null, null])
     expect(commands.poll.default_member_permissions).toBe('32')
     expect(commands.close.default_member_permissions).toBe('32')
     expect(commands.pick.default_member_permissions ?? null).toBeNull()
@@ -322,6 +324,63 @@ describe('in the channel', () => {
     await again.api('POST', `/api/polls/${poll.id}/close`)
     await until(() => message.components.length, (n) => n === 0)
     expect(fake.sent.filter((entry) => entry.kind === 'message').length).toBe(posted)
+  })
+})
+
+describe('the viewer queue', () => {
+  test('/join and /leave answered privately, !join and !leave typed, by discord:USERNAME named by global_name; a replay after a Resume counts once', { timeout: 60_000 }, async () => {
+    const server = await readyServer()
+    await connect(server)
+    const [zoe, bob, cy] = [fake.user('zoe', { globalName: 'Zoë' }), fake.user('bob'), fake.user('cy', { globalName: 'Cy Twombly' })]
+    const answer = (content: string) => ({ type: 4, failed: false, ephemeral: true, data: { content, flags: 64 } })
+    const counted = (queue: number, ignored: number) => until(server.status, (s) => s.counts.queue === queue && s.counts.ignored === ignored)
+    const entries = async () => (await server.api('GET', '/api/queue')).body.entries
+      .map(({ user, name, seat_name, state, position }: Record<string, unknown>) => ({ user, name, seat_name, state, position }))
+
+    expect(await fake.command(zoe, 'join')).toMatchObject(answer('The queue is closed')) // no session yet
+    await server.api('POST', '/api/sessions')
+    expect(await fake.command(zoe, 'join')).toMatchObject(answer('The queue is closed')) // a new session's queue starts closed
+    await server.api('POST', '/api/queue/open', {})
+    expect(await fake.command(zoe, 'join')).toMatchObject(answer('You are number 1 in the queue'))
+    expect(await fake.command(bob, 'join')).toMatchObject(answer('You are number 2 in the queue'))
+    expect(await fake.command(zoe, 'join')).toMatchObject(answer('You are number 1 in the queue')) // already waiting: her place
+    fake.say(cy, '!join')
+    await counted(3, 3)
+    expect(await entries()).toEqual([
+      { user: 'discord:zoe', name: 'Zoë', seat_name: 'ZOE', state: 'waiting', position: 1 },
+      { user: 'discord:bob', name: 'bob', seat_name: 'BOB', state: 'waiting', position: 2 },
+      { user: 'discord:cy', name: 'Cy Twombly', seat_name: 'CYTWOMBLY', state: 'waiting', position: 3 },
+    ])
+
+    await server.api('POST', '/api/queue/seat', { count: 1 })
+    expect(await fake.command(zoe, 'join')).toMatchObject(answer('You are already in the queue')) // seated: no number to give
+    expect(await fake.command(bob, 'leave')).toMatchObject(answer('You left the queue'))
+    expect(await fake.command(bob, 'leave')).toMatchObject(answer('You are not in the queue'))
+    await server.api('POST', '/api/queue/close')
+    expect(await fake.command(bob, 'join')).toMatchObject(answer('The queue is closed'))
+    fake.say(cy, '!leave') // leaving works while closed
+    await counted(5, 6)
+
+    // Cy's typed !join and Bob's /join, both removed by the host, then delivered again after a
+    // Resume: were either applied again, its sender would be back in line.
+    await server.api('POST', '/api/queue/open', {})
+    fake.say(cy, '!JOIN me')
+    await counted(6, 6)
+    expect(await fake.command(bob, 'join')).toMatchObject(answer('You are number 2 in the queue'))
+    for (const entry of (await server.api('GET', '/api/queue')).body.entries.filter((one: { state: string }) => one.state === 'waiting')) {
+      await server.api('DELETE', `/api/queue/entries/${entry.id}`)
+    }
+    await counted(7, 6)
+    const [resumes, replies] = [fake.resumes.length, fake.sent.filter((entry) => entry.kind === 'reply').length]
+    fake.drop()
+    await until(() => fake.resumes.length, (n) => n > resumes)
+    await until(server.status, (s) => s.state === 'connected')
+    fake.redeliverLast('MESSAGE_CREATE')
+    fake.redeliverLast('INTERACTION_CREATE')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(fake.sent.filter((entry) => entry.kind === 'reply').length).toBe(replies)
+    expect((await server.status()).counts).toEqual({ up: 0, down: 0, poll: 0, queue: 7, ignored: 6 })
+    expect(await entries()).toEqual([{ user: 'discord:zoe', name: 'Zoë', seat_name: 'ZOE', state: 'seated', position: null }])
   })
 })
 

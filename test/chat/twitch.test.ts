@@ -1,7 +1,8 @@
 // The Twitch chat connector against a local fake of Twitch's chat, on each store: started and
 // stopped over the API, chat votes recorded with the sender's login and the message's own time
-// through the live-vote rules (the 1 s duplicate rule included), a dropped connection rejoined,
-// RECONNECT followed, PING answered, nothing counted twice, and reading resumed after a restart.
+// through the live-vote rules (the 1 s duplicate rule included), !join / !leave in the viewer
+// queue by login with the display name, a dropped connection rejoined, RECONNECT followed, PING
+// answered, nothing counted twice, and reading resumed after a restart.
 import type { Store } from '@game-picker/core'
 import { type RunningServer, type ServerOptions, startServer } from '@game-picker/http'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
@@ -176,6 +177,44 @@ describe('reading chat', () => {
     await until(() => twitch.readers('restart_channel'), (n) => n === 1)
     twitch.say('restart_channel', { login: 'cat', text: 'thisgame++', sentAt: Date.now() })
     await until(async () => (await call(again.url, 'GET', '/api/chat/twitch')).body.counts.up, (up) => up === 1)
+  })
+})
+
+describe('the viewer queue', () => {
+  test('!join and !leave by the login, named by display-name (accents kept; the login when empty); replayed after a reconnect, counted once', async () => {
+    const { url, api, status } = await readyServer('queue')
+    await api('POST', '/api/queue/open', {})
+    await api('POST', '/api/chat/twitch', { channel: 'queue_channel' })
+    await until(status, (s) => s.state === 'connected')
+    // One at a time, so the line's order is the order they came in.
+    twitch.say('queue_channel', { login: 'zoe_plays', displayName: 'Zoë', text: '!join' })
+    await until(status, (s) => s.counts.queue === 1)
+    const bobJoined = twitch.say('queue_channel', { login: 'bob_builds', displayName: '', text: '!JOIN me please' })
+    await until(status, (s) => s.counts.queue === 2)
+    twitch.say('queue_channel', { login: 'dan_the_man', displayName: 'Dan_The_Man', text: '!join' })
+    await until(status, (s) => s.counts.queue === 3)
+    const queue = async () => (await call(url, 'GET', '/api/queue')).body.entries
+      .map(({ user, name, seat_name, position }: Record<string, unknown>) => ({ user, name, seat_name, position }))
+    expect(await queue()).toEqual([
+      { user: 'zoe_plays', name: 'Zoë', seat_name: 'ZOE', position: 1 },
+      { user: 'bob_builds', name: 'bob_builds', seat_name: 'BOBBUILDS', position: 2 },
+      { user: 'dan_the_man', name: 'Dan_The_Man', seat_name: 'DANTHEMAN', position: 3 },
+    ])
+
+    twitch.say('queue_channel', { login: 'zoe_plays', displayName: 'Zoë', text: '!join' }) // already waiting: nothing changes
+    twitch.say('queue_channel', { login: 'eve', text: '!leave' }) // not in the queue: nothing changes
+    twitch.say('queue_channel', { login: 'bob_builds', displayName: '', text: '!leave' })
+    expect((await until(status, (s) => s.counts.queue === 4 && s.counts.ignored === 2)).counts).toEqual({ up: 0, down: 0, poll: 0, queue: 4, ignored: 2 })
+
+    // Bob's !join again after a reconnect (the same message id): were it applied again, he would be back in line.
+    const accepted = twitch.accepted
+    twitch.drop()
+    await until(() => twitch.accepted, (n) => n > accepted)
+    await until(status, (s) => s.state === 'connected' && twitch.readers('queue_channel') === 1)
+    twitch.say('queue_channel', { login: 'bob_builds', displayName: '', text: '!JOIN me please', id: bobJoined })
+    twitch.say('queue_channel', { login: 'fay', displayName: 'Fay', text: '!join' })
+    expect((await until(status, (s) => s.counts.queue === 5)).counts).toEqual({ up: 0, down: 0, poll: 0, queue: 5, ignored: 2 })
+    expect((await queue()).map((entry: { user: string }) => entry.user)).toEqual(['zoe_plays', 'dan_the_man', 'fay'])
   })
 })
 

@@ -1,9 +1,10 @@
 // YouTube Live chat over the API against a local fake YouTube Data API, on each store: started
 // and stopped over the API with its exact errors, the API key never shown (answers, the server's
 // log, the audit log, the event stream), the backlog skipped, votes by youtube:CHANNEL_ID at the
-// message's own time, poll numbers, the quota counted and waited out, the end of a stream, and
-// reading that goes on from the saved page across a restart and between two servers. The
-// reader's waits run on a fake clock the test moves (the fake YouTube keeps real time).
+// message's own time, poll numbers, !join / !leave in the viewer queue named by displayName, the
+// quota counted and waited out, the end of a stream, and reading that goes on from the saved page
+// across a restart and between two servers. The reader's waits run on a fake clock the test
+// moves (the fake YouTube keeps real time).
 import type { Store } from '@game-picker/core'
 import { type RunningServer, type ServerOptions, startServer } from '@game-picker/http'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
@@ -253,6 +254,44 @@ describe('reading chat', () => {
     await new Promise((resolve) => setTimeout(resolve, 400)) // several lease rounds: not opened again
     expect(clock.dueTimes()).toEqual([])
     expect(callsFor(liveChatId)).toHaveLength(2)
+  })
+})
+
+describe('the viewer queue', () => {
+  test('!join and !leave by youtube:CHANNEL_ID, named by displayName; a message YouTube repeats after a failed call counts once', async () => {
+    const { url, api, clock, status, readLive } = await readyServer()
+    await api('POST', '/api/queue/open', {})
+    const liveChatId = await readLive('queueVideo1')
+    const [zoe, bob, cat, dan] = ['UCzoe0000000000000000000', 'UCbob0000000000000000000', 'UCcat0000000000000000000', 'UCdan0000000000000000000']
+    const zoeJoined = youtube.post('queueVideo1', { channelId: zoe, displayName: 'Zoë Ölund', text: '!join' })
+    await nextCall(clock, status, liveChatId)
+    await until(status, (s) => s.counts.queue === 1)
+    youtube.post('queueVideo1', { channelId: bob, displayName: 'Bob', text: '!Join please' })
+    youtube.post('queueVideo1', { channelId: zoe, displayName: 'Zoë Ölund', text: '!join' }) // already waiting: nothing changes
+    youtube.post('queueVideo1', { channelId: cat, displayName: 'Cat', text: '!leave' }) // not in the queue: nothing changes
+    await nextCall(clock, status, liveChatId)
+    expect((await until(status, (s) => s.counts.queue === 2 && s.counts.ignored === 2)).counts).toEqual({ up: 0, down: 0, poll: 0, queue: 2, ignored: 2 })
+    const queue = async () => (await call(url, 'GET', '/api/queue')).body.entries
+      .map(({ user, name, seat_name, position }: Record<string, unknown>) => ({ user, name, seat_name, position }))
+    expect(await queue()).toEqual([
+      { user: `youtube:${zoe}`, name: 'Zoë Ölund', seat_name: 'ZOEOLUND', position: 1 },
+      { user: `youtube:${bob}`, name: 'Bob', seat_name: 'BOB', position: 2 },
+    ])
+
+    youtube.post('queueVideo1', { channelId: zoe, displayName: 'Zoë Ölund', text: '!leave' })
+    await nextCall(clock, status, liveChatId)
+    await until(status, (s) => s.counts.queue === 3)
+    // YouTube fails a call, the reader tries again, and Zoë's !join comes once more (its id): were
+    // it applied again, she would be back in line.
+    youtube.failNext(1)
+    await clock.fireAt(clock.dueTimes()[0])
+    await until(status, (s) => s.state === 'reconnecting')
+    youtube.post('queueVideo1', { channelId: zoe, displayName: 'Zoë Ölund', text: '!join', id: zoeJoined })
+    youtube.post('queueVideo1', { channelId: dan, displayName: 'Dan', text: '!join' })
+    await until(() => clock.dueTimes().length, (n) => n > 0)
+    await clock.fireAt(clock.dueTimes()[0])
+    expect((await until(status, (s) => s.state === 'connected' && s.counts.queue === 4)).counts).toEqual({ up: 0, down: 0, poll: 0, queue: 4, ignored: 2 })
+    expect((await queue()).map((entry: { user: string }) => entry.user)).toEqual([`youtube:${bob}`, `youtube:${dan}`])
   })
 })
 

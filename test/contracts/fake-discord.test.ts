@@ -71,6 +71,25 @@ describe('the fake Discord under discord.js', () => {
     expect(fake.messages.get(message.id)!.history.map((entry) => entry.content)).toEqual(['Pick one', 'Picked'])
   })
 
+  it('runs a command without options as its member (global_name read by discord.js), answered ephemerally with flags 64', async () => {
+    const client = await connected()
+    await client.guilds.cache.get(fake.guildId)!.commands.set([{ name: 'join', description: 'Join the queue' }])
+    const raw: any[] = []
+    client.on(Events.Raw, (packet: any) => { if (packet.t === 'INTERACTION_CREATE') raw.push(packet.d) })
+    const seen: unknown[] = []
+    client.on(Events.InteractionCreate, async (interaction: Interaction) => {
+      if (!interaction.isChatInputCommand()) return
+      seen.push([interaction.commandName, interaction.options.data.length, interaction.user.username, interaction.user.globalName])
+      await interaction.reply({ content: 'You are number 1 in the queue', flags: MessageFlags.Ephemeral })
+    })
+    const answer = await fake.command(fake.user('zoe', { globalName: 'Zoë' }), 'join')
+    expect(answer).toMatchObject({ type: 4, failed: false, ephemeral: true, data: { content: 'You are number 1 in the queue', flags: 64 } })
+    await fake.command(fake.user('plain'), 'join')
+    expect(seen).toEqual([['join', 0, 'zoe', 'Zoë'], ['join', 0, 'plain', null]])
+    expect(raw.map((data) => [data.type, data.data.type, 'options' in data.data, 'user' in data, data.member.user.global_name]))
+      .toEqual([[2, 1, false, false, 'Zoë'], [2, 1, false, false, null]])
+  })
+
   it('fails an interaction nobody answers within the deadline, and refuses a late answer', async () => {
     const client = await connected()
     const late: Promise<unknown>[] = []

@@ -23,6 +23,16 @@
 //                                       original response through the webhook routes
 //   interactions/application-commands   PUT /applications/{app}/guilds/{guild}/commands (bulk overwrite),
 //                                       `default_member_permissions`
+//   interactions/receiving-and-responding#interaction-object
+//                                       INTERACTION_CREATE of a chat input command (type 2, data type 1)
+//                                       in a guild: `member` (with `user` and `permissions`), `user` only
+//                                       in a DM; `data.options` absent for a command run without any;
+//                                       an ephemeral response has `flags` 64 (EPHEMERAL, 1 << 6, in
+//                                       resources/message#message-object-message-flags). The same shapes
+//                                       in discord-api-types: payloads/v10/_interactions/base.ts and
+//                                       payloads/v10/_interactions/_applicationCommands/chatInput.ts
+//   resources/user#user-object          `username` (unique) and `global_name`: "the user's display name,
+//                                       if it is set", else null (discord-api-types payloads/v10/user.ts)
 //   resources/message                   POST /channels/{id}/messages, PATCH /channels/{id}/messages/{id};
 //                                       the bot's own messages come back as MESSAGE_CREATE
 //   resources/channel#get-channel       GET /channels/{id}
@@ -548,7 +558,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       })
       // A subcommand arrives as the one option (type 1) holding the others (interactions/application-commands#subcommands).
       const options = subcommand ? [{ name: subcommand, type: 1, options: given }] : given
-      return interact(user, 2, { id: command?.id ?? snowflake(), name, type: 1, guild_id: guildId, options })
+      // A command run without options (`/join`) has no `options` (`options?` of the interaction data).
+      return interact(user, 2, { id: command?.id ?? snowflake(), name, type: 1, guild_id: guildId, ...(options.length > 0 ? { options } : {}) })
     },
     holdReplies() {
       let release = () => {}

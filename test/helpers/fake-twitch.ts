@@ -3,6 +3,19 @@
 //   CAP REQ → CAP * ACK; PASS/NICK justinfanNNN → 001..376 welcome; JOIN #ch → JOIN echo, 353, 366;
 //   PRIVMSG with the tags Twitch sends (display-name, id, tmi-sent-ts, ...); PING (expects PONG);
 //   RECONNECT; and, for tests, dropping every connection or refusing new ones.
+// Where each behaviour comes from:
+// - dev.twitch.tv/docs/chat/irc/ (Connecting, Authenticating, Keepalive, Requesting Twitch-specific
+//   capabilities): an anonymous reader logs in as `justinfanNNNN` with any PASS, asks for
+//   `twitch.tv/tags twitch.tv/commands`, answers PING with PONG; RECONNECT before a restart.
+// - dev.twitch.tv/docs/chat/irc/#privmsg-tags and the example in .../docs/chat/send-receive-messages/:
+//   a PRIVMSG carries badge-info, badges, client-nonce, color, display-name, emotes, first-msg,
+//   flags, id (the message's own id), mod, returning-chatter, room-id, subscriber, tmi-sent-ts
+//   (milliseconds since the epoch), turbo, user-id, user-type, in that order, only after the tags
+//   capability was granted. `display-name` "may be empty if it is never set"; it holds the name
+//   as the user typed it (capitals), or a localized name in another script or with accents (as
+//   the twitchchat crate's `Privmsg::display_name` docs note), sent as UTF-8 unlike the login.
+// - ircv3.net/specs/extensions/message-tags#escaping-values (the escaping Twitch's docs refer to):
+//   in a tag value `;` is `\:`, a space `\s`, `\` is `\\`, CR `\r` and LF `\n`.
 import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket } from 'ws'
@@ -11,7 +24,7 @@ import { until } from './until.ts'
 export interface FakeTwitchMessage {
   login: string
   text: string
-  /** Defaults to `login`. */
+  /** The `display-name` tag; defaults to `login`. '' sends the tag empty, as for an account that never set one. */
   displayName?: string
   /** The message's own id; a new uuid by default. The same id again is how Twitch would repeat one. */
   id?: string
@@ -93,6 +106,7 @@ export async function startFakeTwitch(): Promise<FakeTwitch> {
   })
 
   const tagValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\:').replace(/ /g, '\\s')
+    .replace(/\r/g, '\\r').replace(/\n/g, '\\n')
   return {
     url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
     say(channel, message) {

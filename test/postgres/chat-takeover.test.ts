@@ -1,7 +1,7 @@
 // Two real `game-picker serve` processes on one PostgreSQL database reading Twitch chat, then
 // running the Discord bot (local fakes of both): exactly one holds the connection; after kill -9
-// of that one, the other takes over within 30 s, and what the dead one counted is not counted
-// again when it comes once more. The Discord bot keeps editing the same poll message, and its
+// of that one, the other takes over within 30 s, and what the dead one counted (a vote, a !join)
+// is not counted or applied again when it comes once more. The Discord bot keeps editing the same poll message, and its
 // token shows in neither server's output.
 import { expect, test } from 'vitest'
 import { startFakeDiscord } from '../helpers/fake-discord.ts'
@@ -13,7 +13,7 @@ import { until } from '../helpers/until.ts'
 const serves = useKillableServes()
 
 
-test('kill -9 of the reading server: the other reads the channel within 30 s and counts nothing twice', { timeout: 90_000 }, async () => {
+test('kill -9 of the reading server: the other reads the channel within 30 s and counts nothing twice, a replayed !join included', { timeout: 90_000 }, async () => {
   const twitch = await startFakeTwitch()
   const options = { cwd: serves.dir, env: { GAME_PICKER_DB: 'chat.sqlite', ADMIN_KEY: 'k', TWITCH_CHAT_URL: twitch.url, ECAST_URL: 'http://127.0.0.1:9' } }
   try {
@@ -23,6 +23,7 @@ test('kill -9 of the reading server: the other reads the channel within 30 s and
     const game = (await call(a.url, 'POST', '/api/games', { token: tokenA, body: { pack_name: 'P', title: 'Quiplash', min_players: 3, max_players: 8 } })).body
     const session = (await call(a.url, 'POST', '/api/sessions', { token: tokenA })).body
     await call(a.url, 'POST', `/api/sessions/${session.id}/games`, { token: tokenA, body: { game_id: game.id } })
+    await call(a.url, 'POST', '/api/queue/open', { token: tokenA, body: {} })
     expect((await call(a.url, 'POST', '/api/chat/twitch', { token: tokenA, body: { channel: 'crash_channel' } })).status).toBe(201)
     await until(() => twitch.readers('crash_channel'), (n) => n === 1, 10_000, 100)
     const b = await serves.start(options)
@@ -31,7 +32,12 @@ test('kill -9 of the reading server: the other reads the channel within 30 s and
     expect(twitch.readers('crash_channel')).toBe(1)
 
     const counted = twitch.say('crash_channel', { login: 'ann', text: 'thisgame++', sentAt: Date.now() })
-    await until(status, (s) => s.counts.up === 1, 10_000, 100)
+    const joined = twitch.say('crash_channel', { login: 'zoe_plays', displayName: 'Zoë', text: '!join' })
+    await until(status, (s) => s.counts.up === 1 && s.counts.queue === 1, 10_000, 100)
+    // The host takes Zoë out again: were her !join applied a second time, she would be back in line.
+    const zoe = (await call(b.url, 'GET', '/api/queue')).body.entries[0]
+    expect(zoe).toMatchObject({ user: 'zoe_plays', name: 'Zoë', seat_name: 'ZOE' })
+    expect((await call(b.url, 'DELETE', `/api/queue/entries/${zoe.id}`, { token: tokenA })).status).toBe(200)
 
     await a.stop('SIGKILL')
     await until(() => twitch.readers('crash_channel'), (n) => n === 0, 5000, 100)
@@ -39,10 +45,17 @@ test('kill -9 of the reading server: the other reads the channel within 30 s and
     await until(() => twitch.readers('crash_channel'), (n) => n === 1, 30_000, 100)
     await until(status, (s) => s.state === 'connected', 5000, 100)
 
-    // The message A counted comes again (same id), and a new one: only the new one counts.
+    // The messages A counted come again (same ids), and new ones: only the new ones count. Zoë's
+    // !leave after her replayed !join changes nothing (ignored), since the replay was not applied.
     twitch.say('crash_channel', { login: 'ann', text: 'thisgame++', sentAt: Date.now() + 5000, id: counted })
+    twitch.say('crash_channel', { login: 'zoe_plays', displayName: 'Zoë', text: '!join', id: joined })
+    twitch.say('crash_channel', { login: 'zoe_plays', displayName: 'Zoë', text: '!leave' })
     twitch.say('crash_channel', { login: 'bob', text: 'thisgame--', sentAt: Date.now() })
-    expect((await until(status, (s) => s.counts.down === 1, 10_000, 100)).counts).toEqual({ up: 1, down: 1, poll: 0, queue: 0, ignored: 0 })
+    twitch.say('crash_channel', { login: 'fay', displayName: 'Fay', text: '!join' })
+    expect((await until(status, (s) => s.counts.down === 1 && s.counts.queue === 2 && s.counts.ignored === 1, 10_000, 100)).counts)
+      .toEqual({ up: 1, down: 1, poll: 0, queue: 2, ignored: 1 })
+    expect((await call(b.url, 'GET', '/api/queue')).body.entries.map((entry: { user: string; name: string }) => [entry.user, entry.name]))
+      .toEqual([['fay', 'Fay']])
     const votes = (await call(b.url, 'GET', '/api/games')).body.find((g: { id: number }) => g.id === game.id)
     expect(votes).toMatchObject({ upvotes: 1, downvotes: 1 })
     // The dead holder's connection was announced as ended when B took the channel.

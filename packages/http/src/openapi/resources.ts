@@ -197,7 +197,7 @@ const DiscordStatus = object({
     down: chatCount('/vote down and thisgame-- recorded as live votes'),
     poll: chatCount('Button presses and candidate numbers recorded as poll votes'),
     queue: chatCount('/join, /leave, !join and !leave that changed the viewer queue'),
-    ignored: chatCount('Every other message, and votes that were refused'),
+    ignored: chatCount('Every other message and command, votes that were refused, and joins or leaves that changed nothing'),
   }),
   error: string('Why the bot stopped for good (state failed), e.g. "Discord refused the bot token"'),
 }, ['channel_id', 'guild_id', 'state', 'since', 'message_content', 'counts'], {

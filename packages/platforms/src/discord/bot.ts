@@ -13,7 +13,7 @@ import {
 import { readDiscordSettings, type DiscordSettings } from './settings.ts'
 import type { PlatformContext } from '@game-picker/core'
 import { followEvents, type FollowedEvent } from './event-follower.ts'
-import { createInteractionHandlers, discordVoter } from './interactions.ts'
+import { createInteractionHandlers, discordName, discordVoter } from './interactions.ts'
 import { nowPlaying, SLASH_COMMANDS } from './messages.ts'
 import { createPollMessageKeeper, type MessageChannel, type PollMessageKeeper } from './poll-message.ts'
 
@@ -157,7 +157,10 @@ export async function openDiscordBot(options: DiscordBotOptions): Promise<{ clos
 
   function read(current: Client, message: Message, withContent: boolean): void {
     if (client !== current || !withContent || message.channelId !== channelId || message.author.bot) return
-    options.receive({ id: message.id, username: discordVoter(message.author), text: message.content, sentAt: message.createdAt.toISOString() })
+    options.receive({
+      id: message.id, username: discordVoter(message.author), name: discordName(message.author), text: message.content,
+      sentAt: message.createdAt.toISOString(),
+    })
   }
 
   void connect(settings.message_content !== false)

@@ -1,10 +1,11 @@
 // Slash commands and button presses, answered through the core's use cases. Each runs once per
 // interaction id (the caller wraps it in `once`), replies within Discord's 3 seconds, and says
-// which count it adds to. Refusals the API would answer with a 4xx are replied to the member
-// privately (ephemeral), with the API's own message.
+// which count it adds to (`/join` and `/leave`: `queue` when they changed the line, else
+// `ignored`). Refusals the API would answer with a 4xx are replied to the member privately
+// (ephemeral), with the API's own message.
 import type { ButtonInteraction, ChatInputCommandInteraction } from 'discord.js'
 import { type ChatServices, isDomainError, type ChatCounts } from '@game-picker/core'
-import { pickReply, readPollButtonId, REPLIES } from './messages.ts'
+import { joinReply, pickReply, readPollButtonId, REPLIES } from './messages.ts'
 import type { PollMessageKeeper } from './poll-message.ts'
 
 type Outcome = keyof ChatCounts | null
@@ -13,6 +14,8 @@ const MANAGE_GUILD = 1n << 5n
 
 /** Voters from Discord are `discord:USERNAME` (the account's unique username, not its display name). */
 export const discordVoter = (user: { username: string }) => `discord:${user.username}`
+/** The name the viewer queue shows: the account's display name (`global_name`), else its username. */
+export const discordName = (user: { username: string; globalName: string | null }) => user.globalName || user.username
 
 const privately = (interaction: ChatInputCommandInteraction | ButtonInteraction, content: string) =>
   interaction.reply({ content, flags: EPHEMERAL })
@@ -49,6 +52,18 @@ export function createInteractionHandlers(services: ChatServices, keeper: () => 
           return vote
         })
       }
+      case 'join':
+        return refusal(interaction, 'ignored', async () => {
+          const joined = await services.queue.join({ user: discordVoter(interaction.user), name: discordName(interaction.user) })
+          await privately(interaction, joinReply(joined))
+          return joined.kind === 'joined' ? 'queue' : 'ignored'
+        })
+      case 'leave':
+        return refusal(interaction, 'ignored', async () => {
+          const left = await services.queue.leave(discordVoter(interaction.user))
+          await privately(interaction, left ? REPLIES.queueLeft : REPLIES.queueNotIn)
+          return left ? 'queue' : 'ignored'
+        })
       case 'poll':
         if (!mayManage(interaction)) return privately(interaction, REPLIES.manageServerOnly).then(() => null)
         return refusal(interaction, null, async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Game, Poll } from '@game-picker/core'
-import { nowPlaying, pickReply, pollMessage, readPollButtonId } from './messages.ts'
+import { joinReply, nowPlaying, pickReply, pollMessage, readPollButtonId } from './messages.ts'
 
 const game = (id: number, title: string): Game => ({ id, title, pack_name: 'Pack' } as Game)
 const poll = (count: number, extra: Partial<Poll> = {}): Poll => ({
@@ -34,4 +34,12 @@ it('writes Now playing with the room code when there is one, and the picks', () 
   expect(nowPlaying(game(1, 'Quiplash'), null)).toBe('Now playing: Quiplash (Pack)')
   expect(pickReply({ game: game(1, 'A'), poolSize: 3, totalEnabled: 3 })).toBe('Picked: A (Pack)')
   expect(pickReply({ game: game(1, 'A'), games: [game(1, 'A'), game(2, 'B')], poolSize: 3, totalEnabled: 3 })).toBe('Picked:\n1. A (Pack)\n2. B (Pack)')
+})
+
+it('answers /join with the place in line, or why there is none', () => {
+  expect(joinReply({ kind: 'joined', position: 3 })).toBe('You are number 3 in the queue')
+  expect(joinReply({ kind: 'already', position: 1 })).toBe('You are number 1 in the queue')
+  expect(joinReply({ kind: 'already', position: null })).toBe('You are already in the queue') // seated, playing or a no-show
+  expect(joinReply({ kind: 'closed' })).toBe('The queue is closed')
+  expect(joinReply({ kind: 'full' })).toBe('The queue is full')
 })

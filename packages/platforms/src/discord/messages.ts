@@ -1,13 +1,13 @@
 // What the bot writes, as plain Discord API shapes (no discord.js here): the slash commands it
 // registers, the poll message with one button per candidate, "Now playing", and its replies.
-import type { PickResult, Game, Poll } from '@game-picker/core'
+import type { PickResult, Game, JoinOutcome, Poll } from '@game-picker/core'
 
 /** Permission bit of "Manage Server" (MANAGE_GUILD), as a string as the API takes it. */
 export const MANAGE_GUILD = '32'
 const INTEGER = 4
 const SUB_COMMAND = 1
 
-/** The guild commands: `/pick [players] [count]`, `/vote up|down`, `/poll [count] [players]`, `/close`. */
+/** The guild commands: `/pick [players] [count]`, `/vote up|down`, `/join`, `/leave`, `/poll [count] [players]`, `/close`. */
 export const SLASH_COMMANDS = [
   {
     name: 'pick', description: 'Pick a game at random',
@@ -23,6 +23,8 @@ export const SLASH_COMMANDS = [
       { type: SUB_COMMAND, name: 'down', description: 'Not this one again' },
     ],
   },
+  { name: 'join', description: 'Join the queue to play' },
+  { name: 'leave', description: 'Leave the queue' },
   {
     name: 'poll', description: 'Open a poll on the next game', default_member_permissions: MANAGE_GUILD,
     options: [
@@ -85,4 +87,16 @@ export const REPLIES = {
   liveVote: (vote: 'up' | 'down', title: string) => `Voted ${vote} on ${title}`,
   manageServerOnly: 'Only members with the Manage Server permission can do that.',
   pollNotOpen: 'This poll is closed.',
+  queueLeft: 'You left the queue',
+  // /leave by someone with no entry: nothing to leave.
+  queueNotIn: 'You are not in the queue',
 } as const
+
+/** The answer to `/join`. Already in but not waiting (seated for the game, or playing): no number to give. */
+export function joinReply(outcome: JoinOutcome): string {
+  switch (outcome.kind) {
+    case 'closed': return 'The queue is closed'
+    case 'full': return 'The queue is full'
+    default: return outcome.position === null ? 'You are already in the queue' : `You are number ${outcome.position} in the queue`
+  }
+}

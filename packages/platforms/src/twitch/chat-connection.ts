@@ -24,6 +24,8 @@ export interface ChatLine {
   id: string | null
   /** The sender's login name (lower case). */
   login: string
+  /** The sender's display name (the `display-name` tag: capitals, or a localized name such as "Zoë"); the login when empty. */
+  name: string
   text: string
   /** When Twitch received it (`tmi-sent-ts`), ISO; the arrival time when the tag is missing. */
   sentAt: string
@@ -142,5 +144,7 @@ export function openChatConnection(options: ChatConnectionOptions): ChatConnecti
 function toChatLine(tags: Record<string, string>, prefix: string, text: string, clock: Clock): ChatLine {
   const sent = Number(tags['tmi-sent-ts'])
   const at = Number.isFinite(sent) && sent > 0 ? sent : clock.now()
-  return { id: tags.id || null, login: nickOf(prefix).toLowerCase(), text, sentAt: new Date(at).toISOString() }
+  const login = nickOf(prefix).toLowerCase()
+  // Twitch leaves `display-name` empty for an account that never set one.
+  return { id: tags.id || null, login, name: tags['display-name']?.trim() || login, text, sentAt: new Date(at).toISOString() }
 }

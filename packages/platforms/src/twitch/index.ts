@@ -1,6 +1,6 @@
 // Twitch chat: read a channel anonymously (no account, no secret) over IRC on a WebSocket, as
-// Twitch's own web chat does. Votes by the sender's login name, bare (Twitch logins predate
-// the other platforms' prefixed names).
+// Twitch's own web chat does. Votes and queue places by the sender's login name, bare (Twitch
+// logins predate the other platforms' prefixed names); the queue shows the display name.
 import { chatCountsOf, invalidInput, asFields, type ChatPlatform } from '@game-picker/core'
 import { DEFAULT_TWITCH_CHAT_URL, openChatConnection } from './chat-connection.ts'
 
@@ -29,7 +29,7 @@ export function createTwitchPlatform(config: TwitchConfig = {}): ChatPlatform {
       return openChatConnection({
         url: config.url ?? DEFAULT_TWITCH_CHAT_URL, channel: context.channel, log: context.log,
         onState: (state) => context.update({ state }),
-        onLine: (line) => context.receive({ id: line.id, username: line.login, text: line.text, sentAt: line.sentAt }),
+        onLine: (line) => context.receive({ id: line.id, username: line.login, name: line.name, text: line.text, sentAt: line.sentAt }),
       })
     },
   }

@@ -36,7 +36,7 @@ export class YouTubeError extends Error {
 export interface LiveChatItem {
   id: string
   snippet?: { type?: string; displayMessage?: string; publishedAt?: string }
-  authorDetails?: { channelId?: string }
+  authorDetails?: { channelId?: string; displayName?: string }
 }
 
 export interface LiveChatPage {

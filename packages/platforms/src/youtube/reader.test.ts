@@ -75,14 +75,14 @@ describe('reading a live chat', () => {
 
     const firstToken = h.settings.next_page_token
     expect(firstToken).toEqual(expect.any(String))
-    const id = h.youtube.post(VIDEO, { channelId: 'UCviewer00000000000001', text: 'thisgame++', publishedAt: '2026-11-26T18:00:03.250Z' })
+    const id = h.youtube.post(VIDEO, { channelId: 'UCviewer00000000000001', displayName: 'Zoë', text: 'thisgame++', publishedAt: '2026-11-26T18:00:03.250Z' })
     h.youtube.post(VIDEO, { channelId: 'UCviewer00000000000002', text: 'a super chat', type: 'superChatEvent' })
     h.youtube.post(VIDEO, { channelId: 'UCviewer00000000000003', text: '#2' })
     await callAt(h, START + 5000)
     await settled(h, 2)
     expect(h.youtube.calls[1].pageToken).toBe(firstToken)
     expect(h.received).toEqual([
-      { id, username: 'youtube:UCviewer00000000000001', text: 'thisgame++', sentAt: '2026-11-26T18:00:03.250Z' },
+      { id, username: 'youtube:UCviewer00000000000001', name: 'Zoë', text: 'thisgame++', sentAt: '2026-11-26T18:00:03.250Z' },
       expect.objectContaining({ username: 'youtube:UCviewer00000000000003', text: '#2' }),
     ])
     // The next call goes on from the token of the last answer: nothing is handed out twice.

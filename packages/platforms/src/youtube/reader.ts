@@ -3,9 +3,9 @@
 // never less than the streamer's `interval_seconds` (each call costs 5 of the key's 10,000 daily
 // units). The first page is the chat's recent history: it is skipped, so votes typed before
 // Game Picker was connected do not count. Every text message goes to the shared chat rules by
-// `youtube:CHANNEL_ID`, once by its id. quotaExceeded: waits until midnight Pacific time, when
-// the quota comes back; liveChatEnded, a chat gone, or `offlineAt`: the stream is over, reading
-// stops for good. The page token and the quota are saved after every call.
+// `youtube:CHANNEL_ID` (named in the viewer queue by `authorDetails.displayName`), once by its
+// id. quotaExceeded: waits until midnight Pacific time, when the quota comes back;
+// liveChatEnded, a chat gone, or `offlineAt`: the stream is over, reading stops for good. The page token and the quota are saved after every call.
 import { createBackoff } from '../common/backoff.ts'
 import type { Clock, ChatConnectorState, PlatformConnection, PlatformContext } from '@game-picker/core'
 import { type LiveChatPage, QUOTA_COST, type YouTubeApi, YouTubeError } from './api.ts'
@@ -63,7 +63,8 @@ export function openYouTubeReader(context: ReaderContext, options: { api: YouTub
     const { snippet, authorDetails } = item
     if (snippet?.type !== 'textMessageEvent' || !authorDetails?.channelId || typeof item.id !== 'string') return
     context.receive({
-      id: item.id, username: `youtube:${authorDetails.channelId}`, text: snippet.displayMessage ?? '',
+      id: item.id, username: `youtube:${authorDetails.channelId}`, name: authorDetails.displayName || undefined,
+      text: snippet.displayMessage ?? '',
       sentAt: snippet.publishedAt ?? new Date(clock.now()).toISOString(),
     })
   }
