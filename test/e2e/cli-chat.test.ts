@@ -68,7 +68,7 @@ it('chat discord runs the bot through --remote (the token from the flag or the s
     const started = await remote(['chat', 'discord', '--channel', discord.channelId, '--token', discord.token])
     expect(started.code).toBe(0)
     expect(started.stdout).toContain(`Discord channel: ${discord.channelId}\n`)
-    expect(started.stdout).toContain('In the channel: /pick, /vote up|down, /poll and /close (Manage Server)')
+    expect(started.stdout).toContain('In the channel: /pick, /vote up|down, /join and /leave (the viewer queue), /poll and /close (Manage Server)')
     const [status] = await statusUntil(serve.url, env, ([s]) => s?.state === 'connected')
     expect(status).toMatchObject({ platform: 'discord', channel: discord.channelId, state: 'connected' })
     expect((await remote(['chat', 'status'])).stdout).toContain(`Discord channel: ${discord.channelId}\nState: connected\n`)

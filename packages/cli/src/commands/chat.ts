@@ -39,13 +39,13 @@ export async function startChat(ctx: CommandContext, platform: string, body: Rec
 
 export const chatCommand = {
   twitch: (ctx: CommandContext, _args: [], { channel }: { channel: string }) =>
-    startChat(ctx, 'twitch', { channel }, 'Viewers type thisgame++ or thisgame-- (and a number while a poll is open).'),
+    startChat(ctx, 'twitch', { channel }, 'Viewers type thisgame++ or thisgame-- (and a number while a poll is open), and !join or !leave for the viewer queue.'),
   discord: (ctx: CommandContext, _args: [], { channel, token }: { channel: string; token?: string }) =>
     startChat(ctx, 'discord', { channel_id: channel, ...(token ? { bot_token: token } : {}) },
-      'In the channel: /pick, /vote up|down, /poll and /close (Manage Server), and a button per candidate on each poll.'),
+      'In the channel: /pick, /vote up|down, /join and /leave (the viewer queue), /poll and /close (Manage Server), and a button per candidate on each poll.'),
   youtube: (ctx: CommandContext, _args: [], { video, apiKey, interval }: { video: string; apiKey?: string; interval?: number }) =>
     startChat(ctx, 'youtube', { video, ...(apiKey === undefined ? {} : { api_key: apiKey }), ...(interval === undefined ? {} : { interval_seconds: interval }) },
-      'Viewers type thisgame++ or thisgame-- (and a number while a poll is open); messages already in the chat are not counted.'),
+      'Viewers type thisgame++ or thisgame-- (and a number while a poll is open), and !join or !leave for the viewer queue; messages already in the chat are not counted.'),
   status: async (ctx: CommandContext) => {
     const backend = await ctx.backend('read')
     const chats = await backend.chat.list()
