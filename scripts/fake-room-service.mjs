@@ -7,22 +7,9 @@
 //
 // Commands: create CODE [APP_TAG] [MAX_PLAYERS] | join CODE NAME | leave CODE NAME |
 //           back CODE NAME | lock CODE | close CODE | outage on|off | rooms | help | quit
-import { mkdirSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { createInterface } from 'node:readline'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { loadFake, promptLoop } from './load-fake.mjs'
 
-const root = new URL('../', import.meta.url)
-// The fake is TypeScript; esbuild (the CLI's bundler) turns it into a module next to ws.
-const { build } = createRequire(new URL('packages/cli/package.json', root))('esbuild')
-const outDir = fileURLToPath(new URL('node_modules/.cache/game-picker/', root))
-mkdirSync(outDir, { recursive: true })
-const outfile = `${outDir}fake-ecast.mjs`
-await build({
-  entryPoints: [fileURLToPath(new URL('test/helpers/fake-ecast.ts', root))],
-  bundle: true, platform: 'node', format: 'esm', outfile, external: ['ws'], logLevel: 'warning',
-})
-const { startFakeEcast } = await import(pathToFileURL(outfile).href)
+const { startFakeEcast } = await loadFake('fake-ecast')
 
 const portAt = process.argv.indexOf('--port')
 const ecast = await startFakeEcast({ port: portAt > 0 ? Number(process.argv[portAt + 1]) : 5050 })
@@ -81,14 +68,4 @@ function run(line) {
   }
 }
 
-const input = createInterface({ input: process.stdin, prompt: 'rooms> ' })
-input.prompt()
-input.on('line', (line) => {
-  try {
-    run(line)
-  } catch (error) {
-    console.log(`error: ${error.message}`)
-  }
-  input.prompt()
-})
-input.on('close', () => void ecast.close().then(() => process.exit(0)))
+await promptLoop('rooms> ', run, () => ecast.close())

@@ -58,8 +58,9 @@ export interface FakeTwitch {
 
 const SERVER = 'tmi.twitch.tv'
 
-export async function startFakeTwitch(): Promise<FakeTwitch> {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 })
+/** `port`: 0 (default) picks a free one; the try-it script (scripts/fake-twitch-chat.mjs) fixes it. */
+export async function startFakeTwitch(options: { port?: number } = {}): Promise<FakeTwitch> {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0 })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const clients = new Set<Client>()
   const nicks: string[] = []
