@@ -11,6 +11,7 @@
 //                     discord (the server's RSS with the bot connected to a local fake Discord),
 //                     multistream (bench/lib/multistream.mjs), backup (bench/lib/backup.mjs),
 //                     rooms (bench/lib/rooms.mjs: 100 Jackbox rooms followed at once),
+//                     queue (bench/lib/queue.mjs: the viewer queue under three chats and a followed room),
 //                     pgbackup (bench/lib/pg-backup.mjs: a PostgreSQL backup made by its server)
 //   BENCH_CHAT_ROUNDS=N  rounds of the chat imports (default 3; each size keeps its median run by main-thread CPU)
 //   BENCH_PG_TRACK=all  PostgreSQL statements inside functions are counted too
@@ -29,6 +30,7 @@ import { backupRows, backupVotes, runBackup } from './lib/backup.mjs'
 import { pgBackupRows, pgBackupVotes, runPgBackup } from './lib/pg-backup.mjs'
 import { historySizes, runHistory } from './lib/history.mjs'
 import { roomsRows } from './lib/rooms.mjs'
+import { queueRows } from './lib/queue.mjs'
 import { measure } from './lib/load.mjs'
 import { copyToPostgres, startPostgres, startPostgresServers } from './lib/postgres.mjs'
 
@@ -39,7 +41,7 @@ const WARMUP_S = 1
 const ADMIN_KEY = 'bench-admin-key'
 const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true })
-const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls', 'discord', 'multistream', 'rooms', 'backup', 'pgbackup']
+const GROUPS = ['serve', 'postgres', 'sse', 'chat', 'csv', 'cli', 'history', 'polls', 'discord', 'multistream', 'rooms', 'queue', 'backup', 'pgbackup']
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((group) => group.trim()).filter(Boolean) : GROUPS
 for (const group of ONLY) {
   if (!GROUPS.includes(group)) {
@@ -551,6 +553,15 @@ try {
     ], { timeoutMs: 240_000 })
     raw.rooms = rooms
     for (const r of roomsRows(rooms)) row(r)
+  }
+
+  // 16. The viewer queue: 200 in line, three chats at 100 messages a second with !join / !leave, seats every 30 s.
+  if (runs('queue')) {
+    const seconds = QUICK ? 40 : 120
+    step(`queue: 200 viewers in line, Twitch + YouTube + Discord at 100 messages/s with !join / !leave, seating every 30 s against a followed room, for ${seconds} s`)
+    const queue = await runNodeJson(join(ROOT, 'bench/lib/queue.mjs'), ['--dir', dir, '--seconds', String(seconds)], { timeoutMs: (seconds + 120) * 1000 })
+    raw.queue = queue
+    for (const r of queueRows(queue)) row(r)
   }
 
   // 11. History: the same server on 100k, 1M and 10M votes (seeded once, cached outside the repo).
