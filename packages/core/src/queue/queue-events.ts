@@ -4,7 +4,7 @@
 // Marking and sending happen under the queue's lock, in the transactions that change the
 // queue, so several servers send one event for a burst of changes, never a stale one last.
 import { type CoreContext, isoNow } from '../common/context.ts'
-import type { Emit } from '../events/events.ts'
+import { type Emit, transactionWithEvents } from '../events/events.ts'
 import type { QueueEntryRecord, QueueRecord, StoreReads, StoreTx } from '../store/store.ts'
 import type { Queue } from '../common/types.ts'
 import { EMPTY_QUEUE, toQueueView } from './queue-view.ts'
@@ -50,7 +50,7 @@ export async function queueChanged(ctx: CoreContext, tx: StoreTx, emit: Emit, se
  * Sends the pending state once its second has passed (`force`: at once, the process ending).
  * Resolves with the milliseconds to wait before asking again, or null when nothing waits.
  */
-export async function sendPendingQueueEvent(
+async function sendPendingQueueEvent(
   ctx: CoreContext, tx: StoreTx, emit: Emit, sessionId: number, force = false,
 ): Promise<number | null> {
   await tx.lock(queueLock(sessionId))
@@ -59,4 +59,61 @@ export async function sendPendingQueueEvent(
   const wait = force ? 0 : waitFor(ctx, queue)
   if (wait === 0) await emitNow(ctx, tx, emit, queue)
   return wait === 0 ? null : wait
+}
+
+/**
+ * This process's sending of the events its changes left pending. On word of one (`sendLater`),
+ * it asks at once when the event may go (a second after the last one, whichever server sent it)
+ * and sends it at that moment: a change waits no longer than the rule makes it. One timer or one
+ * look at a time; a change marked during a look is looked at after it.
+ */
+export function createQueueEventSender(ctx: CoreContext) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let looking: Promise<void> | undefined
+  let lookAgain = false
+  let marked = false
+  let closed = false
+
+  const sendPending = (force: boolean) => transactionWithEvents(ctx, async (tx, emit) => {
+    const session = await tx.getActiveSession()
+    return session ? sendPendingQueueEvent(ctx, tx, emit, session.id, force) : null
+  })
+
+  const look = async () => {
+    lookAgain = false
+    // The store busy or gone: try again in a second.
+    const next = await sendPending(false).catch(() => QUEUE_EVENT_MS)
+    looking = undefined
+    if (next !== null || lookAgain) sendLater(next ?? 0)
+  }
+
+  function sendLater(delayMs = 0): void {
+    marked = true
+    if (looking) lookAgain = true
+    if (timer || looking || closed) return
+    timer = setTimeout(() => {
+      timer = undefined
+      looking = look()
+    }, delayMs)
+    timer.unref?.()
+  }
+
+  return {
+    sendLater,
+    /**
+     * The process ends: an event its changes left pending goes at its time (at most a second
+     * from now), then no more. A process that changed no queue does nothing here.
+     */
+    async flush(): Promise<void> {
+      closed = true
+      clearTimeout(timer)
+      timer = undefined
+      await looking
+      if (!marked) return
+      const wait = await sendPending(false)
+      if (wait === null) return
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, QUEUE_EVENT_MS)))
+      await sendPending(true)
+    },
+  }
 }

@@ -8,7 +8,7 @@ import { getGameOrThrow } from '../catalogue/games.ts'
 import type { QueueEntryRecord, QueueRecord, StoreReads, StoreTx } from '../store/store.ts'
 import type { Queue, QueueEntry, Session } from '../common/types.ts'
 import { readEntryName, readHostPlayers, readSeatCount } from './queue-input.ts'
-import { QUEUE_EVENT_MS, queueChanged, queueLock, readQueue, sendPendingQueueEvent } from './queue-events.ts'
+import { createQueueEventSender, queueChanged, queueLock, readQueue } from './queue-events.ts'
 import { EMPTY_QUEUE, toEntryView, waitingLine } from './queue-view.ts'
 import { seatEntries } from './seating.ts'
 import { seatName } from './seat-names.ts'
@@ -97,37 +97,7 @@ export function createQueue(ctx: CoreContext) {
     })
   }))
 
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let sending = false
-  let lookAgain = false
-  let sendAt = 0
-  /** Sends the pending `queue.updated` of the active session when its time has come (`force`: now). */
-  const sendPending = (force: boolean) => transactionWithEvents(ctx, async (tx, emit) => {
-    const session = await tx.getActiveSession()
-    return session ? sendPendingQueueEvent(ctx, tx, emit, session.id, force) : null
-  })
-  /**
-   * Asks at once when the pending event may go (a second after the last one, whichever server
-   * sent it), then sends it at that moment: a change waits no longer than the rule makes it.
-   * One timer or one look at a time; a change marked during a look is looked at after it.
-   */
-  const sendLater = (delayMs = 0) => {
-    if (sending) lookAgain = true
-    if (timer || sending) return
-    sendAt = Date.now() + delayMs
-    timer = setTimeout(() => {
-      timer = undefined
-      sending = true
-      lookAgain = false
-      const done = (next: number | null) => {
-        sending = false
-        if (next !== null || lookAgain) sendLater(next ?? 0)
-      }
-      // The store busy or gone: try again in a second.
-      sendPending(false).then(done, () => done(QUEUE_EVENT_MS))
-    }, delayMs)
-    timer.unref?.()
-  }
+  const sender = createQueueEventSender(ctx)
 
   return {
     /** GET /api/queue. */
@@ -194,16 +164,10 @@ export function createQueue(ctx: CoreContext) {
     leave: (user: string): Promise<boolean> => fromChat({ leave: user }) as Promise<boolean>,
 
     /** A change marked its event pending: send the state when its second is over (createCore wires this). */
-    sendLater: () => sendLater(),
+    sendLater: () => sender.sendLater(),
 
     /** Before the process ends: the pending event, at its time (at most a second from now). */
-    async flush(): Promise<void> {
-      if (!timer) return
-      clearTimeout(timer)
-      timer = undefined
-      await new Promise((resolve) => setTimeout(resolve, Math.min(QUEUE_EVENT_MS, Math.max(0, sendAt - Date.now()))))
-      await sendPending(true)
-    },
+    flush: sender.flush,
   }
 }
 
