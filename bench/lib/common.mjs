@@ -105,9 +105,17 @@ export function runNodeJson(script, args = [], { timeoutMs = 120_000, env = {}, 
   })
 }
 
-/** Spawns a long-running server process and waits (bounded) until GET `readyPath` answers 200. */
+/** The node flags of the `game-picker` command's shebang, which its installed shims pass to node. */
+export const binNodeFlags = () => readFileSync(dist.cliBin, 'utf8').split('\n')[0].split(/\s+/).filter((word) => word.startsWith('--'))
+
+/**
+ * Spawns a long-running server process and waits (bounded) until GET `readyPath` answers 200. A
+ * `game-picker` run with node gets the flags its installed command would (binNodeFlags).
+ */
 export async function startServerProcess(command, args, { port, env = {}, readyPath = '/health', timeoutMs = 20_000, pollMs = 100 }) {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const at = args.indexOf(dist.cliBin)
+  const spawned = at === -1 ? args : [...args.slice(0, at), ...binNodeFlags(), ...args.slice(at)]
+  const child = spawn(command, spawned, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''
   child.stdout.on('data', (d) => { log += d })
   child.stderr.on('data', (d) => { log += d })
