@@ -61,7 +61,7 @@ CAT        seated  Cat       3
 DAN        seated  Dan       4
 `
 
-/** Every subcommand with and without --json, and every refusal with its exit code. */
+/** Every subcommand with and without --json, and every refusal the database makes, with its exit code. */
 async function walkThrough(run: Run) {
   expect(await run(['queue'])).toEqual(failed(1, 'No active session'))
   expect(await run(['queue', '--json'])).toEqual({ code: 1, stdout: '', stderr: '{"error":"No active session"}\n' })
@@ -76,15 +76,6 @@ async function walkThrough(run: Run) {
   for (const name of ['Cat', 'Dan', 'Eve']) await run(['queue', 'add', name])
   expect(await run(['queue', 'add', 'Zoë Ann'])).toEqual(failed(1, 'Already in the queue'))
   expect(await run(['queue', 'seat'])).toEqual(failed(1, 'count is required when no game is playing'))
-
-  // Refused on the command line in the API's words (bad usage), before anything is sent.
-  for (const count of ['abc', '1.5', '0', '17']) {
-    expect(await run(['queue', 'seat', '--count', count]), count).toEqual(failed(2, 'count must be an integer from 1 to 16'))
-  }
-  expect(await run(['queue', 'seat', '--count', '17', '--json'])).toEqual({ code: 2, stdout: '', stderr: '{"error":"count must be an integer from 1 to 16"}\n' })
-  expect(await run(['queue', 'open', '--host-players', '9'])).toEqual(failed(2, 'host_players must be an integer from 0 to 8'))
-  expect(await run(['queue', 'add', 'x'.repeat(26)])).toEqual(failed(2, 'name must be 1 to 25 characters'))
-  expect((await run(['queue', 'remove', 'abc'])).code).toBe(2)
 
   // A game of 6 players is playing: 6 less the host's 2 are seated, in fair order.
   const game = await json(run, ['games', 'add', '--pack', 'House Games', '--title', 'Queue Game', '--min', '3', '--max', '6'])
@@ -106,10 +97,26 @@ async function walkThrough(run: Run) {
   await run(['sessions', 'close'])
 }
 
-test('on the database file: every queue command, its output and its refusals', { timeout: 120_000 }, () => walkThrough(local))
+/**
+ * Refused on the command line in the API's words (bad usage), before anything is opened or sent,
+ * so alike with and without --remote (program.test.ts has every bad value of each option).
+ */
+async function usageRefusals(run: Run) {
+  expect(await run(['queue', 'seat', '--count', '1.5'])).toEqual(failed(2, 'count must be an integer from 1 to 16'))
+  expect(await run(['queue', 'seat', '--count', '17', '--json'])).toEqual({ code: 2, stdout: '', stderr: '{"error":"count must be an integer from 1 to 16"}\n' })
+  expect(await run(['queue', 'open', '--host-players', '9'])).toEqual(failed(2, 'host_players must be an integer from 0 to 8'))
+  expect(await run(['queue', 'add', 'x'.repeat(26)])).toEqual(failed(2, 'name must be 1 to 25 characters'))
+  expect((await run(['queue', 'remove', 'abc'])).code).toBe(2)
+}
+
+test('on the database file: every queue command, its output and its refusals', { timeout: 120_000 }, async () => {
+  await walkThrough(local)
+  await usageRefusals(local)
+})
 
 test('with --remote: the same walk through the API, and the key needed for changes', { timeout: 120_000 }, async () => {
   await walkThrough(remote)
+  expect(await remote(['queue', 'seat', '--count', '0'])).toEqual(failed(2, 'count must be an integer from 1 to 16'))
   expect(await cli(['queue', 'open', '--remote', server.url], { cwd, env: REMOTE }))
     .toEqual(failed(2, 'This command needs the admin key: pass --key KEY or set GAME_PICKER_KEY.'))
 })

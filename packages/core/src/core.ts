@@ -77,7 +77,7 @@ export function createCore(options: CoreOptions) {
   const picker = createPicker(ctx)
   const rooms = createRooms(ctx)
   const queue = createQueue(ctx)
-  listeners.queue.add(queue.sendLater)
+  listeners.queue.add(queue.sendPendingEvent)
   return {
     store: ctx.store,
     games: createGames(ctx),
@@ -137,7 +137,7 @@ export function createCore(options: CoreOptions) {
     audit: createAuditLog(ctx, log),
     close: async () => {
       unsubscribeStore?.()
-      await queue.flush().catch((error: unknown) => log(`could not send the queue's last update: ${String(error)}`))
+      await queue.stopSending()
       return ctx.store.close()
     },
   }

@@ -1,11 +1,11 @@
 // startServer: the serving process. The app, plus what only a long-running server does:
 // the webhook delivery worker, the room monitors and the chat connectors (all resumed after a
-// restart), the pruning of old log rows (retention), the polls' tallies and deadlines, and
-// scheduled backups of a database file. It builds no adapter: the core arrives wired (its
+// restart), the pruning of old log rows (retention), the polls' tallies and deadlines, the
+// viewer queue's pending events, and scheduled backups of a database file. It builds no adapter: the core arrives wired (its
 // platforms, room service and webhook sender), and so do the backups.
 import {
-  type Backups, type Core, createChatConnector, createEventFeed, createMonitorCoordinator, createPollJobs, createRetentionJob,
-  createWebhookWorker, noBackups,
+  type Backups, type Core, createChatConnector, createEventFeed, createMonitorCoordinator, createPollJobs, createQueueEventJob,
+  createRetentionJob, createWebhookWorker, noBackups,
 } from '@game-picker/core'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
@@ -69,6 +69,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const monitors = core.roomMonitors
   const retention = createRetentionJob(core, { intervalMs: options.retentionIntervalMs, log })
   const polls = createPollJobs(core, { log })
+  const queueEvents = createQueueEventJob(core, { log })
   const coordinator = createMonitorCoordinator({ leases: core.monitorLeases, monitors, intervalMs: options.monitorSyncMs, log })
   // One connector per platform; each holds its platform's connection when it holds its lease.
   const chats = core.chat.platforms.map((platform) => createChatConnector({ platform, core, intervalMs: options.chatSyncMs, log }))
@@ -115,6 +116,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   worker.start()
   retention.start()
   polls.start()
+  await queueEvents.start()
   await coordinator.start() // resumes the monitors nobody holds (after a restart, or a dead server's)
   await Promise.all(chats.map((chat) => chat.start())) // resumes the stored connectors nobody holds
   await backups.startSchedule()
@@ -132,6 +134,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await worker.stop()
       await retention.stop()
       await polls.stop()
+      await queueEvents.stop()
       await coordinator.stop()
       await Promise.all(chats.map((chat) => chat.stop()))
       await backups.stop() // a backup under way ends when the database closes

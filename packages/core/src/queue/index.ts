@@ -4,3 +4,4 @@ export { seatName, lettersAndDigits } from './seat-names.ts'
 export { fairOrder } from './queue-view.ts'
 // The CLI checks its command-line values with these, so it refuses them in the API's words.
 export { readEntryName, readHostPlayers, readSeatCount } from './queue-input.ts'
+export { createQueueEventJob } from './queue-event-job.ts'

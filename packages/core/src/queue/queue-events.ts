@@ -1,6 +1,7 @@
 // `queue.updated`: at most one a second, the latest state always sent. A change emits at once
 // when the last event is a second old; otherwise it marks the queue pending, and this process
-// (told through `changed('queue')`) sends the state as it then is a second later (queue.ts).
+// (told through `changed('queue')`) sends the state as it then is when the second is over; a
+// server also looks for pending events at start and every few seconds (one a CLI left).
 // Marking and sending happen under the queue's lock, in the transactions that change the
 // queue, so several servers send one event for a burst of changes, never a stale one last.
 import { type CoreContext, isoNow } from '../common/context.ts'
@@ -47,48 +48,49 @@ export async function queueChanged(ctx: CoreContext, tx: StoreTx, emit: Emit, se
 }
 
 /**
- * Sends the pending state once its second has passed (`force`: at once, the process ending).
- * Resolves with the milliseconds to wait before asking again, or null when nothing waits.
+ * Sends the pending state once its second has passed. Resolves with the milliseconds to wait
+ * before asking again, or null when nothing waits.
  */
-async function sendPendingQueueEvent(
-  ctx: CoreContext, tx: StoreTx, emit: Emit, sessionId: number, force = false,
-): Promise<number | null> {
+async function sendPendingQueueEvent(ctx: CoreContext, tx: StoreTx, emit: Emit, sessionId: number): Promise<number | null> {
   await tx.lock(queueLock(sessionId))
   const queue = await tx.getQueue(sessionId)
   if (!queue?.event_pending) return null
-  const wait = force ? 0 : waitFor(ctx, queue)
+  const wait = waitFor(ctx, queue)
   if (wait === 0) await emitNow(ctx, tx, emit, queue)
   return wait === 0 ? null : wait
 }
 
 /**
- * This process's sending of the events its changes left pending. On word of one (`sendLater`),
- * it asks at once when the event may go (a second after the last one, whichever server sent it)
- * and sends it at that moment: a change waits no longer than the rule makes it. One timer or one
- * look at a time; a change marked during a look is looked at after it.
+ * This process's sending of the events left pending. On word of one (`sendLater`: this process
+ * marked it, or a server's periodic look), it asks when the event may go (a second after the last
+ * one, whichever server sent it) and sends it at that moment: a change waits no longer than the
+ * rule makes it. One timer or one look at a time; a change marked during a look is looked at after
+ * it. A look that finds nothing pending is a read, not a write.
  */
 export function createQueueEventSender(ctx: CoreContext) {
   let timer: ReturnType<typeof setTimeout> | undefined
   let looking: Promise<void> | undefined
   let lookAgain = false
-  let marked = false
   let closed = false
 
-  const sendPending = (force: boolean) => transactionWithEvents(ctx, async (tx, emit) => {
+  const pending = () => ctx.store.read(async (tx) => {
     const session = await tx.getActiveSession()
-    return session ? sendPendingQueueEvent(ctx, tx, emit, session.id, force) : null
+    return session !== null && (await tx.getQueue(session.id))?.event_pending === 1
+  })
+  const sendPending = () => transactionWithEvents(ctx, async (tx, emit) => {
+    const session = await tx.getActiveSession()
+    return session ? sendPendingQueueEvent(ctx, tx, emit, session.id) : null
   })
 
   const look = async () => {
     lookAgain = false
     // The store busy or gone: try again in a second.
-    const next = await sendPending(false).catch(() => QUEUE_EVENT_MS)
+    const next = await pending().then((waiting) => (waiting ? sendPending() : null)).catch(() => QUEUE_EVENT_MS)
     looking = undefined
     if (next !== null || lookAgain) sendLater(next ?? 0)
   }
 
   function sendLater(delayMs = 0): void {
-    marked = true
     if (looking) lookAgain = true
     if (timer || looking || closed) return
     timer = setTimeout(() => {
@@ -101,19 +103,15 @@ export function createQueueEventSender(ctx: CoreContext) {
   return {
     sendLater,
     /**
-     * The process ends: an event its changes left pending goes at its time (at most a second
-     * from now), then no more. A process that changed no queue does nothing here.
+     * The process ends: no more looks. An event still pending stays marked in the store, and a
+     * server sends it (servers look at start and every few seconds), so a command of the CLI
+     * never waits out the second.
      */
-    async flush(): Promise<void> {
+    async close(): Promise<void> {
       closed = true
       clearTimeout(timer)
       timer = undefined
       await looking
-      if (!marked) return
-      const wait = await sendPending(false)
-      if (wait === null) return
-      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, QUEUE_EVENT_MS)))
-      await sendPending(true)
     },
   }
 }

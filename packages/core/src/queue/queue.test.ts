@@ -3,6 +3,9 @@ import type { Core } from '../core.ts'
 import type { RoomReport } from '../rooms/room-service.ts'
 import { createTestCore, gameInput, type TestClock } from '../../../../test/helpers/memory-core.ts'
 import { seatName } from './seat-names.ts'
+import { createQueueEventJob } from './queue-event-job.ts'
+import { createCore } from '../core.ts'
+import { TEST_SECRET_KEY } from '../../../../test/helpers/secret-key.ts'
 
 let core: Core
 let clock: TestClock
@@ -138,10 +141,25 @@ describe('queue.updated', () => {
     await core.queue.add({ name: 'Ann' })
     await core.queue.add({ name: 'Bob' })
     expect(await queueEvents()).toEqual([[]])
-    await core.queue.flush()
-    expect(await queueEvents()).toEqual([[], ['Ann', 'Bob']])
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await queueEvents()).toEqual([[]]) // the clock has not moved: still within the second
+    clock.advance(1000)
+    core.queue.sendPendingEvent()
+    await expect.poll(queueEvents).toEqual([[], ['Ann', 'Bob']])
     clock.advance(1000)
     await core.queue.add({ name: 'Cat' })
     expect(await queueEvents()).toEqual([[], ['Ann', 'Bob'], ['Ann', 'Bob', 'Cat']])
+  })
+
+  test('an event a process left pending when it ended (a CLI command) is sent by a server\'s look', async () => {
+    await core.queue.open()
+    await core.queue.add({ name: 'Ann' }) // within the second of the open's event: pending
+    await core.queue.stopSending()
+    const server = createCore({ store: core.store, now: clock.now, secretKey: TEST_SECRET_KEY })
+    clock.advance(1000)
+    const job = createQueueEventJob(server, { log: () => {} })
+    await job.start()
+    await expect.poll(queueEvents).toEqual([[], ['Ann']])
+    await job.stop()
   })
 })

@@ -163,11 +163,14 @@ export function createQueue(ctx: CoreContext) {
     /** `!leave` or `/leave`: removes the viewer's entry in any state; false when they had none. */
     leave: (user: string): Promise<boolean> => fromChat({ leave: user }) as Promise<boolean>,
 
-    /** A change marked its event pending: send the state when its second is over (createCore wires this). */
-    sendLater: () => sender.sendLater(),
+    /**
+     * Sends a pending `queue.updated` when its second is over: called when this process marked one
+     * (createCore wires it), and by a server every few seconds for those another process left.
+     */
+    sendPendingEvent: () => sender.sendLater(),
 
-    /** Before the process ends: the pending event, at its time (at most a second from now). */
-    flush: sender.flush,
+    /** The process ends: no more sending (what is pending stays marked for a server). */
+    stopSending: sender.close,
   }
 }
 
