@@ -1,7 +1,7 @@
 // Adding someone to the line by hand (a friend on the couch, a viewer without chat).
 import { useState } from 'preact/hooks'
 import { addQueueEntry } from '../../api.ts'
-import type { RunQueueAction } from './queue-panel.tsx'
+import type { RunQueueAction } from './run-queue-action.ts'
 
 export function QueueAddForm({ run }: { run: RunQueueAction }) {
   const [name, setName] = useState('')

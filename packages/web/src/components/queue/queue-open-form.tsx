@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { closeQueue, openQueue } from '../../api.ts'
 import type { Queue } from '../../types.ts'
-import type { RunQueueAction } from './queue-panel.tsx'
+import type { RunQueueAction } from './run-queue-action.ts'
 
 export function QueueOpenForm({ queue, run }: { queue: Queue; run: RunQueueAction }) {
   const [hostPlayers, setHostPlayers] = useState(String(queue.host_players))

@@ -12,9 +12,7 @@ import { QueueOpenForm } from './queue-open-form.tsx'
 import { QueueSeatForm } from './queue-seat-form.tsx'
 import { QueueSeats } from './queue-seats.tsx'
 import { QueueWaitingLine } from './queue-waiting-line.tsx'
-
-/** Runs a queue action, keeps its error for the alert, then loads the queue (its event may come a second later). */
-export type RunQueueAction = (action: () => Promise<unknown>) => Promise<boolean>
+import type { RunQueueAction } from './run-queue-action.ts'
 
 function QueueSummary({ queue }: { queue: Queue }) {
   return (

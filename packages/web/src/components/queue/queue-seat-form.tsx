@@ -2,7 +2,7 @@
 // seats for beyond the host's own players.
 import { useState } from 'preact/hooks'
 import { seatFromQueue } from '../../api.ts'
-import type { RunQueueAction } from './queue-panel.tsx'
+import type { RunQueueAction } from './run-queue-action.ts'
 
 export function QueueSeatForm({ run }: { run: RunQueueAction }) {
   const [seats, setSeats] = useState('')
