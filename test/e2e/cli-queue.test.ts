@@ -1,9 +1,10 @@
-// `game-picker queue` (decisions §27): one walk through every subcommand, run on the database
-// file and again with --remote against a serve, printing the same text and exiting alike; then,
-// on the server, the seats checked against a followed room (the fake ecast).
+// `game-picker queue` (decisions §27): one walk through every subcommand, expecting the same text
+// and exit codes on the database file (the sqlite run) and with --remote against a serve (the
+// PostgreSQL run); then, on the server, the seats checked against a followed room (the fake ecast).
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type FakeEcast, startFakeEcast } from '../helpers/fake-ecast.ts'
 import { assertCliBuilt, cli, type CliResult, createTempDir, type RunningServe, startServe } from '../helpers/cli.ts'
+import { TEST_STORE } from '../helpers/postgres.ts'
 import { until } from '../helpers/until.ts'
 
 const temp = createTempDir()
@@ -109,17 +110,24 @@ async function usageRefusals(run: Run) {
   expect((await run(['queue', 'remove', 'abc'])).code).toBe(2)
 }
 
-test('on the database file: every queue command, its output and its refusals', { timeout: 120_000 }, async () => {
-  await walkThrough(local)
-  await usageRefusals(local)
-})
+// One walk per project: the CLI's local backend on the sqlite run (a database file), its remote
+// backend against a PostgreSQL server on the postgres run. Both backends are the same code on
+// either store, and the queue itself is tested on both stores by the core and HTTP tests.
+if (TEST_STORE === 'sqlite') {
+  test('on the database file: every queue command, its output and its refusals', { timeout: 120_000 }, async () => {
+    await walkThrough(local)
+    await usageRefusals(local)
+  })
+} else {
+  test('with --remote: the same walk through the API, and the key needed for changes', { timeout: 120_000 }, () => remoteWalk())
+}
 
-test('with --remote: the same walk through the API, and the key needed for changes', { timeout: 120_000 }, async () => {
+async function remoteWalk() {
   await walkThrough(remote)
   expect(await remote(['queue', 'seat', '--count', '0'])).toEqual(failed(2, 'count must be an integer from 1 to 16'))
   expect(await cli(['queue', 'open', '--remote', server.url], { cwd, env: REMOTE }))
     .toEqual(failed(2, 'This command needs the admin key: pass --key KEY or set GAME_PICKER_KEY.'))
-})
+}
 
 test('with --remote and a followed room: seats join by their seat name, and the room\'s other players are not seated', { timeout: 120_000 }, async () => {
   await remote(['sessions', 'start'])
@@ -134,16 +142,17 @@ test('with --remote and a followed room: seats join by their seat name, and the 
   const queue = await until(() => json(remote, ['queue']), (shown) => shown.unseated.length > 0 && shown.entries[1].state === 'joined', 30_000, 100)
   expect(queue.entries.map((entry: any) => [entry.seat_name, entry.state])).toEqual([['BOB', 'waiting'], ['SAM', 'joined'], ['ANN', 'seated']])
   expect(queue.unseated).toEqual(['ZED'])
-  expect(await remote(['queue'])).toEqual(ok(`Queue of session #2: open, 1 host player.
+  const [bob, sam, ann] = queue.entries
+  expect(await remote(['queue'])).toEqual(ok(`Queue of session #${queue.session_id}: open, 1 host player.
 
 Line (1):
 #  Name  Seat name  Games  ID
-1  Bob   BOB            0   8
+1  Bob   BOB            0   ${bob.id}
 
 Seats (2):
 Seat name  State   Name  ID
-SAM        joined  Sam    6
-ANN        seated  Ann    7
+SAM        joined  Sam    ${sam.id}
+ANN        seated  Ann    ${ann.id}
 
 Not seated: ZED
 `))
