@@ -15,11 +15,14 @@ export const QUEUE_EVENT_MS = 1000
 /** Serializes every change of one session's queue across servers (taken after the session's and a room's locks). */
 export const queueLock = (sessionId: number) => `queue:${sessionId}`
 
+/** The session's game playing now, if any. */
+export const playingGame = async (tx: StoreReads, sessionId: number) =>
+  (await tx.listSessionGames(sessionId)).find((row) => row.status === 'playing') ?? null
+
 /** The game the seats are for: the seated entries', else the session's playing game. */
 async function seatedGameId(tx: StoreReads, sessionId: number, entries: readonly QueueEntryRecord[]): Promise<number | null> {
   const seated = entries.find((entry) => entry.state !== 'waiting' && entry.session_game_id !== null)
-  if (seated) return seated.session_game_id
-  return (await tx.listSessionGames(sessionId)).find((row) => row.status === 'playing')?.id ?? null
+  return seated ? seated.session_game_id : (await playingGame(tx, sessionId))?.id ?? null
 }
 
 /** The session's queue as the API shows it, read in `tx`. */

@@ -8,7 +8,7 @@ import { getGameOrThrow } from '../catalogue/games.ts'
 import type { QueueEntryRecord, QueueRecord, StoreReads, StoreTx } from '../store/store.ts'
 import type { Queue, QueueEntry, Session } from '../common/types.ts'
 import { readEntryName, readHostPlayers, readSeatCount } from './queue-input.ts'
-import { createQueueEventSender, queueChanged, queueLock, readQueue } from './queue-events.ts'
+import { createQueueEventSender, playingGame, queueChanged, queueLock, readQueue } from './queue-events.ts'
 import { EMPTY_QUEUE, toEntryView, waitingLine } from './queue-view.ts'
 import { seatEntries } from './seating.ts'
 import { seatName } from './seat-names.ts'
@@ -148,7 +148,7 @@ export function createQueue(ctx: CoreContext) {
     seat: async (input: unknown = {}): Promise<Queue> => {
       const count = readSeatCount(input)
       return change(async (tx, session, queue) => {
-        const playing = (await tx.listSessionGames(session.id)).find((row) => row.status === 'playing') ?? null
+        const playing = await playingGame(tx, session.id)
         if (count === undefined && !playing) throw invalidInput('count is required when no game is playing')
         const seats = count ?? (await getGameOrThrow(tx, playing!.game_id)).max_players - queue.host_players
         const room = playing && await tx.getRoom(playing.id)
